@@ -1,0 +1,90 @@
+/**
+ * Python-compatible number and string formatting, so that the gate's reason
+ * string is byte-identical to the framework's (seed 000, `evaluate_offload_gate`;
+ * SPEC §2).
+ */
+
+const POW5: bigint[] = [];
+function pow5(n: number): bigint {
+  let p = POW5[n];
+  if (p === undefined) {
+    p = 5n ** BigInt(n);
+    POW5[n] = p;
+  }
+  return p;
+}
+
+/**
+ * Formats `value` like Python's `'%.{digits}f' % value`.
+ *
+ * Python rounds the exact binary value and breaks exact ties half to even;
+ * `Number#toFixed` also rounds the exact value but breaks ties upwards, so
+ * only exact ties need separate handling. A negative value that rounds to zero
+ * keeps its sign (`-0.0000`), and so does negative zero.
+ *
+ * @param value any number (NaN and infinities print as `nan`, `inf`, `-inf`)
+ * @param digits decimal places, an integer from 0 to 100
+ */
+export function formatFixed(value: number, digits: number): string {
+  if (Number.isNaN(value)) return 'nan';
+  const negative = value < 0 || Object.is(value, -0);
+  const magnitude = Math.abs(value);
+  if (magnitude === Infinity) return negative ? '-inf' : 'inf';
+  const body = formatMagnitude(magnitude, digits);
+  return negative ? `-${body}` : body;
+}
+
+function formatMagnitude(x: number, digits: number): string {
+  if (x >= 1e21) {
+    // Every double this large is an integer; toFixed would switch to exponent form.
+    const whole = BigInt(x).toString();
+    return digits > 0 ? `${whole}.${'0'.repeat(digits)}` : whole;
+  }
+  // x·10^digits ends in exactly .5 only if x is an odd multiple of 2^-(digits+1):
+  // scaling by a power of two is exact, so this test is exact too.
+  const scaled = x * 2 ** (digits + 1);
+  if (Number.isInteger(scaled) && scaled % 2 === 1) {
+    const twice = BigInt(scaled) * pow5(digits); // = 2·x·10^digits, odd
+    let n = (twice - 1n) / 2n; // floor(x·10^digits)
+    if (n % 2n === 1n) n += 1n; // ties to even
+    return placeDecimalPoint(n.toString(), digits);
+  }
+  return x.toFixed(digits);
+}
+
+function placeDecimalPoint(digitsOfN: string, digits: number): string {
+  if (digits === 0) return digitsOfN;
+  const padded = digitsOfN.padStart(digits + 1, '0');
+  return `${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+}
+
+const NON_PRINTABLE = /^[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]$/u;
+
+/**
+ * Python's `repr()` of a `str` (3.11): single quotes unless the text holds a
+ * `'` and no `"`; backslash, the chosen quote, tab, newline and carriage
+ * return escaped; other non-printable code points as `\xhh`, `\uhhhh` or
+ * `\Uhhhhhhhh` with lowercase hex. Used in the gate's "no pricing row" reason.
+ */
+export function pyRepr(text: string): string {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  let out = quote;
+  for (const ch of text) {
+    const code = ch.codePointAt(0) as number;
+    if (ch === '\\') out += '\\\\';
+    else if (ch === quote) out += `\\${quote}`;
+    else if (ch === '\t') out += '\\t';
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch !== ' ' && NON_PRINTABLE.test(ch)) out += escapeCodePoint(code);
+    else out += ch;
+  }
+  return out + quote;
+}
+
+function escapeCodePoint(code: number): string {
+  const hex = code.toString(16);
+  if (code < 0x100) return `\\x${hex.padStart(2, '0')}`;
+  if (code < 0x10000) return `\\u${hex.padStart(4, '0')}`;
+  return `\\U${hex.padStart(8, '0')}`;
+}

@@ -1,0 +1,348 @@
+/**
+ * Turn-by-turn simulation of what a routing setup costs (SPEC §5): resolve
+ * each hop (seed 001), then price it against a per-model prompt cache.
+ */
+import { InvalidInputError, describe } from '../errors.ts';
+import {
+  cacheReadPrice,
+  cacheWritePrice,
+  perToken,
+  priceRowFor,
+  type PricingTable,
+} from '../pricing.ts';
+import { readonlyMap } from '../resolver/context.ts';
+import { supportsForcedToolChoice } from '../resolver/force.ts';
+import { resolve, validateRouting } from '../resolver/precedence.ts';
+import { strategyModels } from '../resolver/strategies.ts';
+import type {
+  Complexity,
+  DispatchContext,
+  MessageKind,
+  ModelConfig,
+  Policy,
+  ResolutionSource,
+  Strategy,
+} from '../resolver/types.ts';
+
+/** One model call within a turn. Tokens are tokens, times seconds. */
+export interface SimHop {
+  readonly outputTokens: number;
+  /** Billed only when the chosen model thinks. */
+  readonly thinkingTokens: number;
+  /** Tool result appended after the call; 0 = no tool message. */
+  readonly toolResultTokens: number;
+  readonly latencySeconds: number;
+  readonly forcedTool?: string | null;
+}
+
+/** One user turn: the idle gap before it, the user's message and its hops. */
+export interface SimTurn {
+  readonly gapSeconds: number;
+  readonly userTokens: number;
+  readonly complexity: Complexity;
+  /** Tools available this turn; `null`/absent = none. */
+  readonly toolNames?: readonly string[] | null;
+  readonly hops: readonly SimHop[];
+}
+
+/** A conversation and a routing setup to walk through it. */
+export interface RoutingScenario {
+  readonly systemTokens: number;
+  /** Prompt-cache lifetime, seconds (default 300). */
+  readonly cacheTtlSeconds?: number;
+  /** Whether a thinking change invalidates cached messages (default true). */
+  readonly thinkingInvalidatesCache?: boolean;
+  readonly policies: readonly Policy[];
+  readonly strategy: Strategy;
+  readonly defaultModel: ModelConfig;
+  readonly turns: readonly SimTurn[];
+}
+
+/** What one hop cost and why (SPEC §5). USD amounts; `at` is the clock, seconds. */
+export interface HopRecord {
+  readonly turn: number;
+  readonly hop: number;
+  readonly turnHopIndex: number;
+  readonly at: number;
+  readonly model: string;
+  readonly thinking: boolean;
+  readonly source: ResolutionSource;
+  readonly promptTokens: number;
+  readonly cachedTokens: number;
+  readonly writeTokens: number;
+  readonly outputTokens: number;
+  /** Thinking tokens billed (0 when thinking is off). */
+  readonly thinkingTokens: number;
+  readonly readUsd: number;
+  readonly writeUsd: number;
+  readonly outputUsd: number;
+  readonly classifierUsd: number;
+  readonly totalUsd: number;
+  readonly resolverCalls: number;
+  readonly forceHonoured: boolean;
+  readonly forceDropped: boolean;
+  /** Cache state seen by this call: cold, warm, or warm but partly invalidated by a thinking change. */
+  readonly cache: 'cold' | 'warm' | 'partial';
+}
+
+/** Sums over the hops, in hop order. */
+export interface SimTotals {
+  readonly totalUsd: number;
+  readonly readUsd: number;
+  readonly writeUsd: number;
+  readonly outputUsd: number;
+  readonly classifierUsd: number;
+  /** Cached / prompt tokens; 0 with no prompt. */
+  readonly cacheHitRate: number;
+  /** Consecutive hops on different models. */
+  readonly modelSwitches: number;
+  readonly resolverCalls: number;
+  /** Hops whose forced tool choice was dropped. */
+  readonly forceDropped: number;
+}
+
+export interface SimResult {
+  readonly hops: readonly HopRecord[];
+  readonly totals: SimTotals;
+}
+
+interface CacheEntry {
+  tokens: number;
+  lastUse: number;
+  thinking: boolean;
+}
+
+function nonNegative(field: string, value: unknown): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new InvalidInputError(
+      field,
+      `must be a finite number of 0 or more (got ${describe(value)})`,
+    );
+  }
+}
+
+/**
+ * Rejects a scenario the walk cannot price, naming the field: negative or
+ * non-finite numbers, unknown complexity or strategy kinds, and any model the
+ * scenario can choose that has no pricing row.
+ *
+ * @throws InvalidInputError
+ */
+export function validateScenario(scenario: RoutingScenario, pricing: PricingTable): void {
+  nonNegative('systemTokens', scenario.systemTokens);
+  if (scenario.cacheTtlSeconds !== undefined)
+    nonNegative('cacheTtlSeconds', scenario.cacheTtlSeconds);
+  validateRouting(scenario.policies, scenario.strategy);
+  if (!Array.isArray(scenario.turns))
+    throw new InvalidInputError('turns', 'must be a list of turns');
+  scenario.turns.forEach((turn, i) => {
+    const at = `turns[${i}]`;
+    nonNegative(`${at}.gapSeconds`, turn.gapSeconds);
+    nonNegative(`${at}.userTokens`, turn.userTokens);
+    if (turn.complexity !== 'simple' && turn.complexity !== 'complex') {
+      throw new InvalidInputError(`${at}.complexity`, 'must be "simple" or "complex"');
+    }
+    const hops: readonly SimHop[] = turn.hops;
+    if (!Array.isArray(hops)) throw new InvalidInputError(`${at}.hops`, 'must be a list of hops');
+    hops.forEach((hop, j) => {
+      const h = `${at}.hops[${j}]`;
+      nonNegative(`${h}.outputTokens`, hop.outputTokens);
+      nonNegative(`${h}.thinkingTokens`, hop.thinkingTokens);
+      nonNegative(`${h}.toolResultTokens`, hop.toolResultTokens);
+      nonNegative(`${h}.latencySeconds`, hop.latencySeconds);
+    });
+  });
+  const candidates: Array<[string, string]> = [['defaultModel', scenario.defaultModel.model]];
+  scenario.policies.forEach((p, i) => {
+    if (p.model !== undefined) candidates.push([`policies[${i}].model`, p.model.model]);
+  });
+  for (const model of strategyModels(scenario.strategy)) candidates.push(['strategy', model]);
+  for (const [field, model] of candidates) {
+    if (priceRowFor(pricing, model) === undefined) {
+      throw new InvalidInputError(field, `no pricing row for model ${JSON.stringify(model)}`);
+    }
+  }
+}
+
+/**
+ * Walks the conversation (SPEC §5) and returns a record per hop and the
+ * totals. Pure and deterministic.
+ *
+ * @throws InvalidInputError when the scenario cannot be priced
+ */
+export function simulateRouting(scenario: RoutingScenario, pricing: PricingTable): SimResult {
+  validateScenario(scenario, pricing);
+  const ttl = scenario.cacheTtlSeconds ?? 300;
+  const thinkingInvalidates = scenario.thinkingInvalidatesCache ?? true;
+  const system = scenario.systemTokens;
+  const entries = new Map<string, CacheEntry>();
+  const stamps = new Map<string, number>();
+  const cacheState = readonlyMap(stamps);
+  const messages: MessageKind[] = [];
+  const hops: HopRecord[] = [];
+  let t = 0;
+  let tokens = 0;
+  let sumTotal = 0;
+  let sumRead = 0;
+  let sumWrite = 0;
+  let sumOutput = 0;
+  let sumClassifier = 0;
+  let sumCached = 0;
+  let sumPrompt = 0;
+  let switches = 0;
+  let calls = 0;
+  let dropped = 0;
+  let previousModel: string | null = null;
+
+  scenario.turns.forEach((turn, turnIndex) => {
+    t += turn.gapSeconds;
+    messages.push('human');
+    tokens += turn.userTokens;
+    // Equal to turnHopIndex(messages) at every hop: the walk only appends
+    // `ai` and `tool` messages after the turn's `human` one.
+    let hopIndex = 0;
+    const toolNames = turn.toolNames == null ? null : Object.freeze(turn.toolNames.slice());
+    turn.hops.forEach((hop, hopNumber) => {
+      const ctx = dispatchContext(
+        messages,
+        hop.forcedTool ?? null,
+        toolNames,
+        cacheState,
+        hopIndex,
+        turn.complexity,
+        t,
+      );
+      const resolution = resolve(scenario.policies, scenario.strategy, scenario.defaultModel, ctx);
+      const { model, thinking } = resolution.config;
+      const row = priceRowFor(pricing, model);
+      if (row === undefined)
+        throw new InvalidInputError('model', `no pricing row for model ${JSON.stringify(model)}`);
+
+      const prompt = system + tokens;
+      const entry = entries.get(model);
+      let cached = 0;
+      let cache: HopRecord['cache'] = 'cold';
+      if (entry !== undefined && t - entry.lastUse < ttl) {
+        if (entry.thinking !== thinking && thinkingInvalidates) {
+          cached = Math.min(entry.tokens, system);
+          cache = 'partial';
+        } else {
+          cached = entry.tokens;
+          cache = 'warm';
+        }
+      }
+      const write = prompt - cached;
+      const billedThinking = thinking ? hop.thinkingTokens : 0;
+      const readUsd = cached * perToken(cacheReadPrice(row));
+      const writeUsd = write * perToken(cacheWritePrice(row, ttl));
+      const outputUsd = (hop.outputTokens + billedThinking) * perToken(row.output);
+      const classifierUsd = resolution.classifierUsd;
+      const totalUsd = readUsd + writeUsd + outputUsd + classifierUsd;
+
+      if (entry === undefined) entries.set(model, { tokens: prompt, lastUse: t, thinking });
+      else {
+        entry.tokens = prompt;
+        entry.lastUse = t;
+        entry.thinking = thinking;
+      }
+      if (write > 0) stamps.set(model, t);
+
+      const forced = hop.forcedTool != null;
+      const supported = supportsForcedToolChoice(resolution.config, row.provider);
+      const record: HopRecord = {
+        turn: turnIndex,
+        hop: hopNumber,
+        turnHopIndex: hopIndex,
+        at: t,
+        model,
+        thinking,
+        source: resolution.source,
+        promptTokens: prompt,
+        cachedTokens: cached,
+        writeTokens: write,
+        outputTokens: hop.outputTokens,
+        thinkingTokens: billedThinking,
+        readUsd,
+        writeUsd,
+        outputUsd,
+        classifierUsd,
+        totalUsd,
+        resolverCalls: resolution.resolverCalls,
+        forceHonoured: forced && supported,
+        forceDropped: forced && !supported,
+        cache,
+      };
+      hops.push(record);
+
+      sumTotal += totalUsd;
+      sumRead += readUsd;
+      sumWrite += writeUsd;
+      sumOutput += outputUsd;
+      sumClassifier += classifierUsd;
+      sumCached += cached;
+      sumPrompt += prompt;
+      calls += resolution.resolverCalls;
+      if (record.forceDropped) dropped += 1;
+      if (previousModel !== null && previousModel !== model) switches += 1;
+      previousModel = model;
+
+      messages.push('ai');
+      hopIndex += 1;
+      tokens += hop.outputTokens;
+      t += hop.latencySeconds;
+      if (hop.toolResultTokens > 0) {
+        messages.push('tool');
+        tokens += hop.toolResultTokens;
+      }
+    });
+  });
+
+  return {
+    hops,
+    totals: {
+      totalUsd: sumTotal,
+      readUsd: sumRead,
+      writeUsd: sumWrite,
+      outputUsd: sumOutput,
+      classifierUsd: sumClassifier,
+      cacheHitRate: sumPrompt > 0 ? sumCached / sumPrompt : 0,
+      modelSwitches: switches,
+      resolverCalls: calls,
+      forceDropped: dropped,
+    },
+  };
+}
+
+/**
+ * A frozen dispatch context whose `messages` is copied only when read: the
+ * declarative strategies never read it, and copying a long history on every
+ * hop would make a 1,000-turn walk quadratic.
+ */
+function dispatchContext(
+  history: readonly MessageKind[],
+  forcedToolChoice: string | null,
+  resolvedToolNames: readonly string[] | null,
+  cacheState: ReadonlyMap<string, number>,
+  turnHopIndex: number,
+  complexity: Complexity,
+  now: number,
+): DispatchContext {
+  const length = history.length;
+  let snapshot: readonly MessageKind[] | undefined;
+  return Object.freeze({
+    role: 'action' as const,
+    get messages() {
+      snapshot ??= Object.freeze(history.slice(0, length));
+      return snapshot;
+    },
+    scope: 'explorer',
+    forcedToolChoice,
+    resolvedToolNames,
+    // A read-only live view of the stamps; the resolver runs before this hop stamps.
+    cacheState,
+    runId: 'explorer-run',
+    turnHopIndex,
+    complexity,
+    now,
+  });
+}
