@@ -1,14 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-
-function App() {
-  return <h1>Context Cost Explorer</h1>;
-}
+import { App } from './app/App.tsx';
+import './app/styles.css';
 
 const root = document.getElementById('root');
-if (root)
+if (root) {
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
+}

@@ -208,7 +208,7 @@ export function evaluateOffloadGate(
 export function gateReason(inputs: ResolvedGateInputs, t: GateTerms): string {
   switch (t.outcome) {
     case 'belowThreshold':
-      return `below large_offload_threshold (${formatFixed(inputs.outputTokens, 0)} < ${inputs.largeOffloadThresholdTokens} tokens)`;
+      return `below large_offload_threshold (${formatFixed(inputs.outputTokens, 0)} < ${formatInteger(inputs.largeOffloadThresholdTokens)} tokens)`;
     case 'unpriced':
       return `no MODEL_PRICING row for ${pyRepr(inputs.modelName)}`;
     case 'priced':
@@ -217,7 +217,13 @@ export function gateReason(inputs: ResolvedGateInputs, t: GateTerms): string {
         `(saving=$${formatFixed(t.reprefillSavingUsd, 4)} ` +
         `\u2212 stub=$${formatFixed(t.stubCarryCostUsd, 4)} ` +
         `\u2212 recall=$${formatFixed(t.expectedRecallHopCostUsd, 4)}); ` +
-        `H=${t.horizonTurns} p_recall=${formatFixed(t.recallProbability, 2)} model=${inputs.modelName}`
+        `H=${formatInteger(t.horizonTurns)} p_recall=${formatFixed(t.recallProbability, 2)} model=${inputs.modelName}`
       );
   }
+}
+
+// Python prints an int with all its digits; String(n) switches to exponent
+// form from 1e21 and rounds integers past 2^53 to their shortest form.
+function formatInteger(n: number): string {
+  return Number.isSafeInteger(n) ? String(n) : formatFixed(n, 0);
 }

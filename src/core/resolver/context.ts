@@ -26,11 +26,16 @@ function toCacheState(
   source: CacheState | Readonly<Record<string, number>> | undefined,
 ): CacheState {
   if (source === undefined) return new Map();
-  const entries = source instanceof Map ? [...source.entries()] : Object.entries(source);
+  // Any map, including the read-only view another context carries (not a `Map` instance).
+  const entries = isMapLike(source) ? [...source.entries()] : Object.entries(source);
   const map = new Map<string, number>();
   for (const [model, at] of entries)
     map.set(model, requireFinite(`cacheState[${JSON.stringify(model)}]`, at));
   return readonlyMap(map);
+}
+
+function isMapLike(source: CacheState | Readonly<Record<string, number>>): source is CacheState {
+  return typeof (source as { entries?: unknown }).entries === 'function';
 }
 
 /** Wraps a map so that its mutators throw: the engine's state is not the resolver's to change. */
@@ -38,11 +43,12 @@ export function readonlyMap<K, V>(map: Map<K, V>): ReadonlyMap<K, V> {
   const refuse = (): never => {
     throw new TypeError('cacheState is read-only');
   };
-  return Object.freeze({
+  const view = Object.freeze({
     get: (key: K) => map.get(key),
     has: (key: K) => map.has(key),
+    // The callback gets the read-only view, never the mutable map behind it.
     forEach: (fn: (value: V, key: K, m: ReadonlyMap<K, V>) => void) =>
-      map.forEach((v, k) => fn(v, k, map)),
+      map.forEach((v, k) => fn(v, k, view)),
     get size() {
       return map.size;
     },
@@ -54,6 +60,7 @@ export function readonlyMap<K, V>(map: Map<K, V>): ReadonlyMap<K, V> {
     delete: refuse,
     clear: refuse,
   }) as unknown as ReadonlyMap<K, V>;
+  return view;
 }
 
 /**

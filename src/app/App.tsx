@@ -1,0 +1,101 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { TabList, type TabItem } from '../ui/Tabs.tsx';
+import { useAppStore } from '../state/store.ts';
+import type { TabId } from '../state/slices/ui-slice.ts';
+import { ThemeToggle } from './ThemeToggle.tsx';
+import { useApplyTheme } from './theme.ts';
+
+// Every tab is its own chunk, loaded when first shown.
+const GatePanel = lazy(() => import('../features/gate/GatePanel.tsx'));
+const BudgetPanel = lazy(() => import('../features/budget/BudgetPanel.tsx'));
+const RoutingPanel = lazy(() => import('../features/routing/RoutingPanel.tsx'));
+const PricesPanel = lazy(() => import('../features/pricing/PricesPanel.tsx'));
+
+const TAB_ITEMS: readonly TabItem<TabId>[] = [
+  { id: 'gate', label: 'Offload gate' },
+  { id: 'budget', label: 'Prompt budget' },
+  { id: 'routing', label: 'Model routing' },
+  { id: 'prices', label: 'Prices' },
+];
+
+const PANEL_NAMES: Record<TabId, string> = {
+  gate: 'The offload-gate explorer',
+  budget: 'The prompt-budget explorer',
+  routing: 'The model-routing lab',
+  prices: 'The price table',
+};
+
+function Panel({ tab }: { tab: TabId }) {
+  switch (tab) {
+    case 'gate':
+      return <GatePanel />;
+    case 'budget':
+      return <BudgetPanel />;
+    case 'routing':
+      return <RoutingPanel />;
+    case 'prices':
+      return <PricesPanel />;
+  }
+}
+
+export function App() {
+  const tab = useAppStore((s) => s.ui.tab);
+  const setTab = useAppStore((s) => s.setTab);
+  useApplyTheme();
+
+  useEffect(() => {
+    document.title = `${TAB_ITEMS.find((t) => t.id === tab)?.label ?? ''} · Context Cost Explorer`;
+  }, [tab]);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <div className="brand">
+          <h1>Context Cost Explorer</h1>
+          <p className="tagline">
+            See what an LLM agent&apos;s context policies cost before you ship them.
+          </p>
+        </div>
+        <div className="header-tools">
+          <ThemeToggle />
+        </div>
+      </header>
+      <nav className="app-nav" aria-label="Explorers">
+        <TabList
+          label="Explorers"
+          tabs={TAB_ITEMS}
+          selected={tab}
+          onSelect={setTab}
+          idPrefix="main"
+        />
+      </nav>
+      <main id="main" className="app-main">
+        <section
+          role="tabpanel"
+          id={`main-panel-${tab}`}
+          aria-labelledby={`main-tab-${tab}`}
+          tabIndex={-1}
+          className="tabpanel"
+        >
+          <ErrorBoundary key={tab} name={PANEL_NAMES[tab]}>
+            <Suspense
+              fallback={<p className="loading">Loading {PANEL_NAMES[tab].toLowerCase()}…</p>}
+            >
+              <Panel tab={tab} />
+            </Suspense>
+          </ErrorBoundary>
+        </section>
+      </main>
+      <footer className="app-footer">
+        <p>
+          Runs entirely in your browser; nothing you enter leaves this page. Numbers come from a
+          pure TypeScript port of the framework&apos;s policies, checked against golden vectors.
+        </p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { StateCreator } from 'zustand';
+import { GATE_DEFAULTS } from '../../core/index.ts';
+import type { AppState } from '../store.ts';
+
+/** How the policy comparison builds its population of tool outputs. */
+export interface PopulationInputs {
+  readonly mode: 'lognormal' | 'pasted';
+  /** Median output size, tokens. */
+  readonly medianTokens: number;
+  /** Standard deviation of ln(size). */
+  readonly sigma: number;
+  /** Pasted sizes, tokens, as typed. */
+  readonly pasted: string;
+  /** Threshold of the size-only policy (v7.12.0), tokens. */
+  readonly sizeOnlyThresholdTokens: number;
+}
+
+/** Everything the offload-gate explorer lets a user set. */
+export interface GateState {
+  readonly outputTokens: number;
+  readonly horizon: number;
+  readonly recallProbability: number;
+  readonly modelName: string;
+  readonly largeOffloadThresholdTokens: number;
+  readonly stubTokens: number;
+  readonly recallInputTokens: number;
+  readonly recallOutputTokens: number;
+  readonly population: PopulationInputs;
+  /** Tokens after the output that must be re-cached once (cache what-if). */
+  readonly tailTokens: number;
+}
+
+export interface GateSlice {
+  gate: GateState;
+  setGate: (patch: Partial<GateState>) => void;
+  setPopulation: (patch: Partial<PopulationInputs>) => void;
+}
+
+export const DEFAULT_GATE: GateState = {
+  outputTokens: 40_000,
+  horizon: 6,
+  recallProbability: 0.3,
+  modelName: 'claude-opus-4-6',
+  ...GATE_DEFAULTS,
+  population: {
+    mode: 'lognormal',
+    medianTokens: 4_000,
+    sigma: 1.5,
+    pasted: '',
+    sizeOnlyThresholdTokens: 2_000,
+  },
+  tailTokens: 2_000,
+};
+
+export const createGateSlice: StateCreator<AppState, [], [], GateSlice> = (set) => ({
+  gate: DEFAULT_GATE,
+  setGate: (patch) => set((s) => ({ gate: { ...s.gate, ...patch } })),
+  setPopulation: (patch) =>
+    set((s) => ({ gate: { ...s.gate, population: { ...s.gate.population, ...patch } } })),
+});

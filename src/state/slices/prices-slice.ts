@@ -1,0 +1,52 @@
+import type { StateCreator } from 'zustand';
+import { DEFAULT_PRICING, type PriceRow, type PricingTable } from '../../core/index.ts';
+import type { AppState } from '../store.ts';
+
+/** One editable row of the price table: a model name and its prices (USD per million tokens). */
+export type PriceTableRow = PriceRow & { readonly model: string };
+
+export interface PricesState {
+  /** Rows in display order; model names are unique. */
+  readonly rows: readonly PriceTableRow[];
+}
+
+export interface PricesSlice {
+  prices: PricesState;
+  /** Replaces the row named `model` (which may be renamed to `row.model`). */
+  updatePriceRow: (model: string, row: PriceTableRow) => void;
+  addPriceRow: (row: PriceTableRow) => void;
+  removePriceRow: (model: string) => void;
+  /** Imported rows replace rows of the same name and add new ones; other rows stay. */
+  mergePriceRows: (table: PricingTable) => void;
+  resetPrices: () => void;
+}
+
+export function rowsFromTable(table: PricingTable): PriceTableRow[] {
+  return Object.entries(table).map(([model, row]) => ({ model, ...row }));
+}
+
+export function tableFromRows(rows: readonly PriceTableRow[]): PricingTable {
+  const table: Record<string, PriceRow> = {};
+  for (const { model, ...row } of rows) table[model] = row;
+  return table;
+}
+
+export const DEFAULT_PRICES: PricesState = { rows: rowsFromTable(DEFAULT_PRICING) };
+
+export const createPricesSlice: StateCreator<AppState, [], [], PricesSlice> = (set) => ({
+  prices: DEFAULT_PRICES,
+  updatePriceRow: (model, row) =>
+    set((s) => ({ prices: { rows: s.prices.rows.map((r) => (r.model === model ? row : r)) } })),
+  addPriceRow: (row) => set((s) => ({ prices: { rows: [...s.prices.rows, row] } })),
+  removePriceRow: (model) =>
+    set((s) => ({ prices: { rows: s.prices.rows.filter((r) => r.model !== model) } })),
+  mergePriceRows: (table) =>
+    set((s) => {
+      const incoming = rowsFromTable(table);
+      const byName = new Map(incoming.map((r) => [r.model, r]));
+      const kept = s.prices.rows.map((r) => byName.get(r.model) ?? r);
+      const existing = new Set(s.prices.rows.map((r) => r.model));
+      return { prices: { rows: [...kept, ...incoming.filter((r) => !existing.has(r.model))] } };
+    }),
+  resetPrices: () => set({ prices: DEFAULT_PRICES }),
+});

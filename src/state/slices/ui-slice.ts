@@ -1,0 +1,26 @@
+import type { StateCreator } from 'zustand';
+import type { AppState } from '../store.ts';
+
+export const TABS = ['gate', 'budget', 'routing', 'prices'] as const;
+export type TabId = (typeof TABS)[number];
+export type ThemeChoice = 'system' | 'light' | 'dark';
+
+/** UI choices that are part of a shared scenario. */
+export interface UiState {
+  readonly tab: TabId;
+  readonly theme: ThemeChoice;
+}
+
+export interface UiSlice {
+  ui: UiState;
+  setTab: (tab: TabId) => void;
+  setTheme: (theme: ThemeChoice) => void;
+}
+
+export const DEFAULT_UI: UiState = { tab: 'gate', theme: 'system' };
+
+export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => ({
+  ui: DEFAULT_UI,
+  setTab: (tab) => set((s) => ({ ui: { ...s.ui, tab } })),
+  setTheme: (theme) => set((s) => ({ ui: { ...s.ui, theme } })),
+});

@@ -1,0 +1,158 @@
+import { useId, useState, type ReactNode } from 'react';
+
+export interface NumberFieldProps {
+  /** Visible label, and the accessible name of the numeric field. */
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+  min: number;
+  max: number;
+  /** Step of the numeric field and (on a linear scale) the slider. */
+  step?: number;
+  /** Logarithmic slider (the numeric field stays exact). */
+  log?: boolean;
+  /** Only whole numbers are accepted. */
+  integer?: boolean;
+  /** Unit shown after the field, such as "tokens". */
+  unit?: string;
+  /** Help shown under the control. */
+  hint?: ReactNode;
+  /** Formats the value for the slider's spoken value. */
+  formatValue?: (value: number) => string;
+  /** Hide the slider (numeric field only). */
+  noSlider?: boolean;
+}
+
+const LOG_STEPS = 1000;
+
+function toSlider(value: number, min: number, max: number, log: boolean): number {
+  if (!log) return value;
+  const lo = Math.log10(min);
+  const hi = Math.log10(max);
+  const clamped = Math.min(max, Math.max(min, value));
+  return Math.round(((Math.log10(clamped) - lo) / (hi - lo)) * LOG_STEPS);
+}
+
+function fromSlider(
+  position: number,
+  min: number,
+  max: number,
+  log: boolean,
+  integer: boolean,
+): number {
+  if (!log) return position;
+  const lo = Math.log10(min);
+  const hi = Math.log10(max);
+  const raw = 10 ** (lo + ((hi - lo) * position) / LOG_STEPS);
+  // Round to 3 significant digits so dragged values read cleanly.
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(raw)) - 2);
+  const rounded = Math.round(raw / magnitude) * magnitude;
+  return integer ? Math.round(rounded) : rounded;
+}
+
+/**
+ * A labelled number control: a slider and a numeric field that stay in sync.
+ * The numeric field carries the label; the slider is named by its title so
+ * that a label lookup finds exactly one field. A typed value out of range is
+ * refused with a message (role="alert") and the last good value is kept.
+ */
+export function NumberField(props: NumberFieldProps) {
+  const {
+    label,
+    value,
+    onChange,
+    min,
+    max,
+    step = 1,
+    log = false,
+    integer = false,
+    unit,
+    hint,
+    formatValue,
+    noSlider,
+  } = props;
+  const id = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const shown = draft ?? String(value);
+
+  const commitText = (text: string) => {
+    setDraft(text);
+    const trimmed = text.trim().replace(/,/g, '');
+    const parsed = trimmed === '' ? NaN : Number(trimmed);
+    let problem: string | null = null;
+    if (!Number.isFinite(parsed)) problem = `${label}: "${text}" is not a number`;
+    else if (parsed < min || parsed > max)
+      problem = `${label}: must be between ${min.toLocaleString('en-US')} and ${max.toLocaleString('en-US')}${unit ? ` ${unit}` : ''}`;
+    else if (integer && !Number.isInteger(parsed)) problem = `${label}: must be a whole number`;
+    setError(problem);
+    if (problem === null) onChange(parsed);
+  };
+
+  const spoken = formatValue
+    ? formatValue(value)
+    : `${value.toLocaleString('en-US')}${unit ? ` ${unit}` : ''}`;
+
+  return (
+    <div className="field">
+      <div className="field-head">
+        <label htmlFor={`${id}-n`}>{label}</label>
+        <span className="field-input">
+          <input
+            id={`${id}-n`}
+            type="number"
+            step="any"
+            min={min}
+            max={max}
+            className="num"
+            value={shown}
+            aria-invalid={error !== null}
+            aria-describedby={error ? `${id}-e` : hint ? `${id}-h` : undefined}
+            onChange={(e) => commitText(e.target.value)}
+            onBlur={() => {
+              if (error === null) setDraft(null);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+                e.preventDefault();
+                const next = Math.min(
+                  max,
+                  Math.max(min, value + (e.key === 'ArrowUp' ? step : -step)),
+                );
+                setDraft(null);
+                setError(null);
+                onChange(integer ? Math.round(next) : next);
+              }
+            }}
+          />
+          {unit && <span className="unit">{unit}</span>}
+        </span>
+      </div>
+      {!noSlider && (
+        <input
+          type="range"
+          title={label}
+          min={log ? 0 : min}
+          max={log ? LOG_STEPS : max}
+          step={log ? 1 : step}
+          value={toSlider(value, min, max, log)}
+          aria-valuetext={spoken}
+          onChange={(e) => {
+            setDraft(null);
+            setError(null);
+            onChange(fromSlider(Number(e.target.value), min, max, log, integer));
+          }}
+        />
+      )}
+      {error ? (
+        <p id={`${id}-e`} role="alert" className="field-error">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-h`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
