@@ -21,6 +21,9 @@ export interface NumberFieldProps {
   formatValue?: (value: number) => string;
   /** Hide the slider (numeric field only). */
   noSlider?: boolean;
+  /** Slider range when narrower than what may be typed (defaults to min/max). */
+  sliderMin?: number;
+  sliderMax?: number;
 }
 
 const LOG_STEPS = 1000;
@@ -71,6 +74,8 @@ export function NumberField(props: NumberFieldProps) {
     formatValue,
     noSlider,
   } = props;
+  const sMin = props.sliderMin ?? min;
+  const sMax = props.sliderMax ?? max;
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -132,15 +137,15 @@ export function NumberField(props: NumberFieldProps) {
         <input
           type="range"
           title={label}
-          min={log ? 0 : min}
-          max={log ? LOG_STEPS : max}
+          min={log ? 0 : sMin}
+          max={log ? LOG_STEPS : sMax}
           step={log ? 1 : step}
-          value={toSlider(value, min, max, log)}
+          value={toSlider(value, sMin, sMax, log)}
           aria-valuetext={spoken}
           onChange={(e) => {
             setDraft(null);
             setError(null);
-            onChange(fromSlider(Number(e.target.value), min, max, log, integer));
+            onChange(fromSlider(Number(e.target.value), sMin, sMax, log, integer));
           }}
         />
       )}

@@ -1,3 +1,29 @@
-export default function Placeholder() {
-  return <p>Coming soon.</p>;
+import { CacheWhatIfChart } from './CacheWhatIfChart.tsx';
+import { DecisionCard } from './DecisionCard.tsx';
+import { FireMapChart } from './FireMapChart.tsx';
+import { GateControls } from './GateControls.tsx';
+import { HorizonChart } from './HorizonChart.tsx';
+import { PolicyComparison } from './PolicyComparison.tsx';
+import { SizeChart } from './SizeChart.tsx';
+import { useGateView } from './use-gate.ts';
+import './gate.css';
+
+/** The offload-gate explorer (seed 000): inputs beside the decision and its charts. */
+export default function GatePanel() {
+  const view = useGateView();
+  return (
+    <div className="explorer">
+      <GateControls />
+      <div className="results">
+        <DecisionCard view={view} />
+        <div className="chart-grid">
+          <SizeChart view={view} />
+          <HorizonChart view={view} />
+        </div>
+        <FireMapChart view={view} />
+        <PolicyComparison view={view} />
+        <CacheWhatIfChart view={view} />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,263 @@
+import { memo, useId, useMemo, useState } from 'react';
+import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  comparePolicies,
+  InvalidInputError,
+  logNormalPopulation,
+  parseSizes,
+} from '../../core/index.ts';
+import { useAppStore } from '../../state/store.ts';
+import { ChartFrame } from '../../ui/ChartFrame.tsx';
+import { NumberField } from '../../ui/NumberField.tsx';
+import { formatTokens, formatUsd } from '../../ui/format.ts';
+import { AXIS_TICK, COLORS, TooltipBox, usdTick } from './chart-bits.tsx';
+import type { GateView } from './use-gate.ts';
+
+interface Bar {
+  policy: string;
+  costUsd: number;
+  offloaded: number;
+}
+
+function PolicyTooltip({
+  active,
+  payload,
+}: {
+  active?: boolean;
+  payload?: ReadonlyArray<{ payload: Bar }>;
+}) {
+  const bar = payload?.[0]?.payload;
+  if (!active || !bar) return null;
+  return (
+    <TooltipBox>
+      <strong>{bar.policy}</strong>
+      <br />
+      {formatUsd(bar.costUsd)} per 1,000 outputs · offloads {bar.offloaded} of 1,000
+    </TooltipBox>
+  );
+}
+
+/** Never offload vs size-only offload (v7.12.0) vs the net-saving gate over a population of outputs. */
+export const PolicyComparison = memo(function PolicyComparison({ view }: { view: GateView }) {
+  const population = useAppStore((s) => s.gate.population);
+  const setPopulation = useAppStore((s) => s.setPopulation);
+  const pasteId = useId();
+  const [pasteText, setPasteText] = useState(population.pasted);
+
+  const sizes = useMemo((): { sizes: number[]; error: string | null } => {
+    try {
+      if (population.mode === 'pasted')
+        return { sizes: parseSizes(population.pasted), error: null };
+      return { sizes: logNormalPopulation(population.medianTokens, population.sigma), error: null };
+    } catch (error) {
+      return {
+        sizes: [],
+        error: error instanceof InvalidInputError ? error.message : String(error),
+      };
+    }
+  }, [population.mode, population.pasted, population.medianTokens, population.sigma]);
+
+  const pasteError = useMemo(() => {
+    if (population.mode !== 'pasted' || pasteText === population.pasted) return null;
+    try {
+      parseSizes(pasteText);
+      return null;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }, [pasteText, population.mode, population.pasted]);
+
+  const comparison = useMemo(
+    () =>
+      sizes.sizes.length > 0
+        ? comparePolicies(
+            sizes.sizes,
+            view.inputs,
+            population.sizeOnlyThresholdTokens,
+            view.pricing,
+          )
+        : null,
+    [sizes, view.inputs, view.pricing, population.sizeOnlyThresholdTokens],
+  );
+
+  const scale = comparison ? 1000 / comparison.populationSize : 1;
+  const bars: Bar[] = comparison
+    ? [
+        { policy: 'Never offload', costUsd: comparison.neverOffloadUsd, offloaded: 0 },
+        {
+          policy: `Size-only at ${formatTokens(population.sizeOnlyThresholdTokens)}`,
+          costUsd: comparison.sizeOnlyUsd,
+          offloaded: Math.round(comparison.sizeOnlyOffloaded * scale),
+        },
+        {
+          policy: 'Net-saving gate',
+          costUsd: comparison.netSavingGateUsd,
+          offloaded: Math.round(comparison.gateOffloaded * scale),
+        },
+      ]
+    : [];
+  const sizeOnlyLoses = comparison !== null && comparison.sizeOnlyUsd > comparison.neverOffloadUsd;
+  const summary = comparison
+    ? `Per 1,000 tool outputs: never offloading costs ${formatUsd(comparison.neverOffloadUsd)}, size-only offload at ${formatTokens(population.sizeOnlyThresholdTokens)} tokens costs ${formatUsd(comparison.sizeOnlyUsd)}` +
+      (sizeOnlyLoses ? ' (more than never offloading: the v7.12.0 failure)' : '') +
+      `, and the net-saving gate costs ${formatUsd(comparison.netSavingGateUsd)}.`
+    : (sizes.error ?? `No price row for ${view.inputs.modelName}.`);
+
+  return (
+    <section className="card" aria-labelledby={`${pasteId}-h`}>
+      <h2 id={`${pasteId}-h`}>Policy comparison over a population of tool outputs</h2>
+      <div className="population-controls">
+        <div className="field">
+          <span className="field-head">
+            <span id={`${pasteId}-mode`} style={{ fontWeight: 600, fontSize: '0.9rem' }}>
+              Population
+            </span>
+          </span>
+          <div className="segmented" role="group" aria-labelledby={`${pasteId}-mode`}>
+            <button
+              type="button"
+              aria-pressed={population.mode === 'lognormal'}
+              onClick={() => setPopulation({ mode: 'lognormal' })}
+            >
+              Median and spread
+            </button>
+            <button
+              type="button"
+              aria-pressed={population.mode === 'pasted'}
+              onClick={() => setPopulation({ mode: 'pasted' })}
+            >
+              Pasted sizes
+            </button>
+          </div>
+        </div>
+        <NumberField
+          label="Size-only threshold"
+          value={population.sizeOnlyThresholdTokens}
+          onChange={(sizeOnlyThresholdTokens) => setPopulation({ sizeOnlyThresholdTokens })}
+          min={0}
+          max={10_000_000}
+          sliderMax={100_000}
+          step={500}
+          unit="tokens"
+          hint="The v7.12.0 rule: offload whenever size ≥ this."
+        />
+        {population.mode === 'lognormal' ? (
+          <>
+            <NumberField
+              label="Median output size"
+              value={population.medianTokens}
+              onChange={(medianTokens) => setPopulation({ medianTokens })}
+              min={1}
+              max={10_000_000}
+              sliderMin={100}
+              sliderMax={1_000_000}
+              log
+              unit="tokens"
+            />
+            <NumberField
+              label="Spread (σ of ln size)"
+              value={population.sigma}
+              onChange={(sigma) => setPopulation({ sigma })}
+              min={0}
+              max={5}
+              step={0.05}
+            />
+          </>
+        ) : (
+          <div className="field" style={{ flexBasis: '100%' }}>
+            <label htmlFor={pasteId} style={{ fontWeight: 600, fontSize: '0.9rem' }}>
+              Pasted output sizes
+            </label>
+            <textarea
+              id={pasteId}
+              rows={4}
+              value={pasteText}
+              aria-invalid={pasteError !== null}
+              placeholder="e.g. 1200, 45000, 8000 (tokens, separated by commas, spaces or new lines)"
+              onChange={(e) => {
+                setPasteText(e.target.value);
+                try {
+                  parseSizes(e.target.value);
+                  setPopulation({ pasted: e.target.value });
+                } catch {
+                  // Keep the last good population; the message below names the bad entry.
+                }
+              }}
+            />
+            {pasteError ? (
+              <p role="alert" className="field-error">
+                {pasteError}
+              </p>
+            ) : (
+              <p className="field-hint">
+                {sizes.sizes.length > 0
+                  ? `${formatTokens(sizes.sizes.length)} sizes.`
+                  : 'Paste sizes in tokens.'}
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+      <ChartFrame
+        title="Expected cost per 1,000 outputs"
+        summary={summary}
+        chart={
+          <BarChart
+            responsive
+            style={{ width: '100%', height: 220 }}
+            data={bars}
+            layout="vertical"
+            margin={{ top: 4, right: 24, bottom: 4, left: 8 }}
+            accessibilityLayer={false}
+          >
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis type="number" tickFormatter={usdTick} tick={AXIS_TICK} />
+            <YAxis type="category" dataKey="policy" width={150} tick={AXIS_TICK} />
+            <Tooltip
+              content={<PolicyTooltip />}
+              isAnimationActive={false}
+              cursor={{ fill: 'var(--surface-2)' }}
+            />
+            <Bar dataKey="costUsd" isAnimationActive={false} name="Cost per 1,000 outputs">
+              {bars.map((b, i) => (
+                <Cell
+                  key={b.policy}
+                  fill={
+                    i === 0
+                      ? COLORS.muted
+                      : i === 1
+                        ? sizeOnlyLoses
+                          ? COLORS.bad
+                          : COLORS.b
+                        : COLORS.good
+                  }
+                />
+              ))}
+            </Bar>
+          </BarChart>
+        }
+        table={
+          <table className="data">
+            <caption className="visually-hidden">Expected cost per 1,000 outputs by policy</caption>
+            <thead>
+              <tr>
+                <th scope="col">Policy</th>
+                <th scope="col">Cost per 1,000 outputs</th>
+                <th scope="col">Offloaded (of 1,000)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {bars.map((b) => (
+                <tr key={b.policy}>
+                  <td>{b.policy}</td>
+                  <td>{formatUsd(b.costUsd)}</td>
+                  <td>{b.offloaded}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        }
+      />
+    </section>
+  );
+});

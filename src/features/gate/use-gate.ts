@@ -1,0 +1,56 @@
+import { useMemo } from 'react';
+import {
+  breakEven,
+  evaluateOffloadGate,
+  firingSize,
+  resolveGateInputs,
+  type BreakEven,
+  type OffloadGateDecision,
+  type PricingTable,
+  type ResolvedGateInputs,
+} from '../../core/index.ts';
+import { usePricing } from '../../state/selectors.ts';
+import type { GateState } from '../../state/slices/gate-slice.ts';
+import { useAppStore } from '../../state/store.ts';
+
+/** Everything the gate explorer derives from its inputs, all from the core. */
+export interface GateView {
+  readonly inputs: ResolvedGateInputs;
+  readonly pricing: PricingTable;
+  readonly decision: OffloadGateDecision;
+  readonly breakEven: BreakEven;
+  /** Smallest size at which the gate fires (threshold and T*), tokens; null if never. */
+  readonly firingSizeTokens: number | null;
+  readonly priced: boolean;
+}
+
+/** The gate's inputs as the core takes them. */
+export function gateInputsOf(gate: GateState): ResolvedGateInputs {
+  return resolveGateInputs({
+    outputTokens: gate.outputTokens,
+    horizon: gate.horizon,
+    recallProbability: gate.recallProbability,
+    modelName: gate.modelName,
+    largeOffloadThresholdTokens: gate.largeOffloadThresholdTokens,
+    stubTokens: gate.stubTokens,
+    recallInputTokens: gate.recallInputTokens,
+    recallOutputTokens: gate.recallOutputTokens,
+  });
+}
+
+/** Derives the decision and break-even figures, memoised on the inputs. */
+export function useGateView(): GateView {
+  const gate = useAppStore((s) => s.gate);
+  const pricing = usePricing();
+  return useMemo(() => {
+    const inputs = gateInputsOf(gate);
+    return {
+      inputs,
+      pricing,
+      decision: evaluateOffloadGate(inputs, pricing),
+      breakEven: breakEven(inputs, pricing),
+      firingSizeTokens: firingSize(inputs, pricing),
+      priced: Object.prototype.hasOwnProperty.call(pricing, inputs.modelName),
+    };
+  }, [gate, pricing]);
+}
