@@ -1,0 +1,93 @@
+import { useId, useState } from 'react';
+import { usePricing } from '../../state/selectors.ts';
+import { useAppStore } from '../../state/store.ts';
+import { formatTokens } from '../../ui/format.ts';
+import {
+  downloadText,
+  MAX_PRICE_FILE_BYTES,
+  readPriceFileText,
+  toLiteLlmJson,
+} from './price-file.ts';
+
+/** Import a LiteLLM price file (with a report) and export the table as JSON. */
+export function ImportExport() {
+  const id = useId();
+  const mergePriceRows = useAppStore((s) => s.mergePriceRows);
+  const pricing = usePricing();
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > MAX_PRICE_FILE_BYTES) {
+      setMessage({
+        ok: false,
+        text: `${file.name}: larger than ${MAX_PRICE_FILE_BYTES / 1024 / 1024} MB, not imported. The table is unchanged.`,
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = readPriceFileText(await file.text());
+      mergePriceRows(result.rows);
+      const skipped =
+        result.skipped > 0
+          ? `; skipped ${formatTokens(result.skipped)} without both input and output prices (e.g. ${result.skippedExamples.slice(0, 3).join(', ')})`
+          : '';
+      setMessage({
+        ok: true,
+        text: `Imported ${formatTokens(result.imported)} models from ${file.name}${skipped}.`,
+      });
+    } catch (error) {
+      setMessage({
+        ok: false,
+        text: `${file.name}: ${error instanceof Error ? error.message : String(error)}. The table is unchanged.`,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Import and export</h2>
+      <p className="note">
+        Import LiteLLM&apos;s <code>model_prices_and_context_window.json</code>: imported models
+        replace rows of the same name and add new ones; other rows stay.
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-file`} style={{ fontWeight: 600 }}>
+          Import LiteLLM price file
+        </label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".json,application/json"
+          disabled={busy}
+          onChange={(e) => {
+            void onFile(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+      </div>
+      {message && (
+        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'form-ok' : 'form-error'}>
+          {message.text}
+        </p>
+      )}
+      <div className="row" style={{ marginTop: '0.75rem' }}>
+        <button
+          type="button"
+          onClick={() =>
+            downloadText(
+              `${JSON.stringify(toLiteLlmJson(pricing), null, 2)}\n`,
+              'model_prices.json',
+            )
+          }
+        >
+          Export table as JSON
+        </button>
+      </div>
+    </section>
+  );
+}
