@@ -1,0 +1,135 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PRICING, evaluateOffloadGate, GATE_DEFAULTS } from '../../../src/core/index.ts';
+import GatePanel from '../../../src/features/gate/GatePanel.tsx';
+import { useAppStore } from '../../../src/state/store.ts';
+
+function field(name: string): HTMLInputElement {
+  return screen.getByLabelText(name, { exact: true, selector: 'input' }) as HTMLInputElement;
+}
+
+function setField(name: string, value: string) {
+  fireEvent.change(field(name), { target: { value } });
+}
+
+function decisionRegion(): HTMLElement {
+  const region = screen.getAllByRole('status').find((el) => el.textContent?.includes('Reason'));
+  if (!region) throw new Error('no decision region');
+  return region;
+}
+
+const expected = (over: Partial<Parameters<typeof evaluateOffloadGate>[0]> = {}) =>
+  evaluateOffloadGate(
+    {
+      outputTokens: 40_000,
+      horizon: 6,
+      recallProbability: 0.3,
+      modelName: 'claude-opus-4-6',
+      ...GATE_DEFAULTS,
+      ...over,
+    },
+    DEFAULT_PRICING,
+  );
+
+describe('GatePanel', () => {
+  beforeEach(() => {
+    act(() => useAppStore.getState().resetToDefaults());
+  });
+
+  it('labels every control with the names the explorer documents', () => {
+    render(<GatePanel />);
+    for (const name of [
+      'Output tokens',
+      'Horizon',
+      'Recall probability',
+      'Large offload threshold',
+      'Stub tokens',
+      'Recall input tokens',
+      'Recall output tokens',
+      'Output characters',
+    ]) {
+      expect(field(name)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('slider', { name: 'Output tokens' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Model' })).toBeInTheDocument();
+    expect(screen.getByText(/The seed does not publish its defaults/)).toBeInTheDocument();
+  });
+
+  it('shows the core reason string for the worked example and offloads', () => {
+    render(<GatePanel />);
+    const region = decisionRegion();
+    expect(region).toHaveTextContent('Offload');
+    expect(screen.getByTestId('gate-reason')).toHaveTextContent(expected().reason);
+  });
+
+  it('flips to keep inline when the output drops below the threshold', () => {
+    render(<GatePanel />);
+    setField('Output tokens', '3000');
+    expect(decisionRegion()).toHaveTextContent('Keep inline');
+    expect(screen.getByTestId('gate-reason')).toHaveTextContent(
+      'below large_offload_threshold (3000 < 10000 tokens)',
+    );
+  });
+
+  it('follows the model select and the characters field', async () => {
+    render(<GatePanel />);
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Model' }),
+      'claude-haiku-4-5',
+    );
+    expect(screen.getByTestId('gate-reason')).toHaveTextContent(
+      expected({ modelName: 'claude-haiku-4-5' }).reason,
+    );
+    setField('Output characters', '200000');
+    expect(field('Output tokens').value).toBe('50000');
+    expect(screen.getByTestId('gate-reason')).toHaveTextContent(
+      expected({ modelName: 'claude-haiku-4-5', outputTokens: 50_000 }).reason,
+    );
+  });
+
+  it('refuses an out-of-range value with an alert and keeps the last good one', () => {
+    render(<GatePanel />);
+    setField('Recall probability', '1.5');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Recall probability: must be between 0 and 1',
+    );
+    expect(useAppStore.getState().gate.recallProbability).toBe(0.3);
+    setField('Horizon', '2.5');
+    expect(
+      screen
+        .getAllByRole('alert')
+        .some((a) => a.textContent?.includes('Horizon: must be a whole number')),
+    ).toBe(true);
+    expect(useAppStore.getState().gate.horizon).toBe(6);
+  });
+
+  it('states break-even figures in words', () => {
+    render(<GatePanel />);
+    expect(decisionRegion()).toHaveTextContent(
+      /Offloading pays above [\d,]+ tokens at this horizon/,
+    );
+  });
+
+  it('gives every chart a summary and a data table', async () => {
+    render(<GatePanel />);
+    const buttons = screen.getAllByRole('button', { name: 'Show data table' });
+    expect(buttons.length).toBeGreaterThanOrEqual(5);
+    await userEvent.click(buttons[0]!);
+    expect(screen.getByRole('table', { name: 'Net saving by output size' })).toBeInTheDocument();
+  });
+
+  it('compares policies over a pasted population and names a bad entry', () => {
+    render(<GatePanel />);
+    fireEvent.click(screen.getByRole('button', { name: 'Pasted sizes' }));
+    fireEvent.change(screen.getByLabelText('Pasted output sizes'), {
+      target: { value: '1000, 50000, oops' },
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('entry 3');
+    fireEvent.change(screen.getByLabelText('Pasted output sizes'), {
+      target: { value: '1000, 50000, 200000' },
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText(/Per 1,000 tool outputs: never offloading costs/)).toBeInTheDocument();
+  });
+});
