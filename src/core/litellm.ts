@@ -27,15 +27,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function price(entry: Record<string, unknown>, key: string): number | undefined {
   const value = entry[key];
-  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) {
-    return perMillionFromPerToken(value);
-  }
   // LiteLLM sometimes writes numbers as strings ("3e-06").
-  if (typeof value === 'string' && value.trim() !== '') {
-    const parsed = Number(value);
-    if (Number.isFinite(parsed) && parsed >= 0) return perMillionFromPerToken(parsed);
-  }
-  return undefined;
+  const perTokenUsd =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : NaN;
+  if (!Number.isFinite(perTokenUsd) || perTokenUsd < 0) return undefined;
+  const perMillion = perMillionFromPerToken(perTokenUsd);
+  // A price so large that it overflows per million tokens is not a price.
+  return Number.isFinite(perMillion) ? perMillion : undefined;
 }
 
 /**
@@ -47,7 +49,8 @@ export function importLiteLlmPrices(json: unknown): LiteLlmImport {
   if (!isRecord(json)) {
     throw new Error('price file: expected a JSON object mapping model names to price entries');
   }
-  const rows: Record<string, PriceRow> = {};
+  // Entries, then Object.fromEntries: a model literally named "__proto__" stays an own row.
+  const rows: Array<[string, PriceRow]> = [];
   let imported = 0;
   let skipped = 0;
   const skippedExamples: string[] = [];
@@ -72,20 +75,23 @@ export function importLiteLlmPrices(json: unknown): LiteLlmImport {
     const provider =
       typeof entry['litellm_provider'] === 'string' ? entry['litellm_provider'] : 'unknown';
     const maxInput = entry['max_input_tokens'];
-    rows[name] = {
-      provider,
-      input,
-      output,
-      ...(cacheWrite === undefined ? {} : { cacheWrite }),
-      ...(cacheWrite1h === undefined ? {} : { cacheWrite1h }),
-      ...(cacheRead === undefined ? {} : { cacheRead }),
-      ...(typeof maxInput === 'number' && Number.isInteger(maxInput) && maxInput > 0
-        ? { maxInputTokens: maxInput }
-        : {}),
-    };
+    rows.push([
+      name,
+      {
+        provider,
+        input,
+        output,
+        ...(cacheWrite === undefined ? {} : { cacheWrite }),
+        ...(cacheWrite1h === undefined ? {} : { cacheWrite1h }),
+        ...(cacheRead === undefined ? {} : { cacheRead }),
+        ...(typeof maxInput === 'number' && Number.isInteger(maxInput) && maxInput > 0
+          ? { maxInputTokens: maxInput }
+          : {}),
+      },
+    ]);
     imported += 1;
   }
-  return { rows, imported, skipped, skippedExamples };
+  return { rows: Object.fromEntries(rows), imported, skipped, skippedExamples };
 }
 
 /** Imported rows replace rows of the same name and add new ones; other rows stay. */

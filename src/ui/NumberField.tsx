@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { parseTypedNumber } from './typed-number.ts';
 
 export interface NumberFieldProps {
   /** Visible label, and the accessible name of the numeric field. */
@@ -83,15 +84,9 @@ export function NumberField(props: NumberFieldProps) {
 
   const commitText = (text: string) => {
     setDraft(text);
-    const trimmed = text.trim().replace(/,/g, '');
-    const parsed = trimmed === '' ? NaN : Number(trimmed);
-    let problem: string | null = null;
-    if (!Number.isFinite(parsed)) problem = `${label}: "${text}" is not a number`;
-    else if (parsed < min || parsed > max)
-      problem = `${label}: must be between ${min.toLocaleString('en-US')} and ${max.toLocaleString('en-US')}${unit ? ` ${unit}` : ''}`;
-    else if (integer && !Number.isInteger(parsed)) problem = `${label}: must be a whole number`;
-    setError(problem);
-    if (problem === null) onChange(parsed);
+    const result = parseTypedNumber(text, { label, min, max, integer, unit });
+    setError(result.ok ? null : result.error);
+    if (result.ok) onChange(result.value);
   };
 
   const spoken = formatValue

@@ -5,8 +5,8 @@ import { formatTokens } from '../../ui/format.ts';
 import {
   downloadText,
   MAX_PRICE_FILE_BYTES,
-  readPriceFileText,
   toLiteLlmJson,
+  tryReadPriceFile,
 } from './price-file.ts';
 
 /** Import a LiteLLM price file (with a report) and export the table as JSON. */
@@ -28,7 +28,9 @@ export function ImportExport() {
     }
     setBusy(true);
     try {
-      const result = readPriceFileText(await file.text());
+      const read = tryReadPriceFile(await file.text());
+      if (!read.ok) throw new Error(read.error);
+      const result = read.result;
       mergePriceRows(result.rows);
       const skipped =
         result.skipped > 0

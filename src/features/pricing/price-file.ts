@@ -31,6 +31,18 @@ export function readPriceFileText(text: string): LiteLlmImport {
   return result;
 }
 
+/** What reading a price file gave: the import, or a message saying what is wrong. Never throws. */
+export type PriceFileRead = { ok: true; result: LiteLlmImport } | { ok: false; error: string };
+
+/** {@link readPriceFileText} as a boundary that never throws (a price file is outside data). */
+export function tryReadPriceFile(text: string): PriceFileRead {
+  try {
+    return { ok: true, result: readPriceFileText(text) };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 /** The table in LiteLLM's format (USD per token), for export. */
 export function toLiteLlmJson(
   table: PricingTable,

@@ -26,9 +26,8 @@ export function rowsFromTable(table: PricingTable): PriceTableRow[] {
 }
 
 export function tableFromRows(rows: readonly PriceTableRow[]): PricingTable {
-  const table: Record<string, PriceRow> = {};
-  for (const { model, ...row } of rows) table[model] = row;
-  return table;
+  // Object.fromEntries defines own properties, so even "__proto__" is a plain row.
+  return Object.fromEntries(rows.map(({ model, ...row }): [string, PriceRow] => [model, row]));
 }
 
 export const DEFAULT_PRICES: PricesState = { rows: rowsFromTable(DEFAULT_PRICING) };
