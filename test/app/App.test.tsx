@@ -1,0 +1,65 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../src/app/App.tsx';
+import { useAppStore } from '../../src/state/store.ts';
+
+// The routing lab is replaced by one that throws, to show that a failing
+// panel is caught and the rest of the app keeps working.
+vi.mock('../../src/features/routing/RoutingPanel.tsx', () => ({
+  default: function Broken(): never {
+    throw new Error('simulated failure');
+  },
+}));
+
+describe('App shell', () => {
+  beforeEach(() => {
+    act(() => useAppStore.getState().resetToDefaults());
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('shows the product name, a purpose line and four tabs', async () => {
+    render(<App />);
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Context Cost Explorer' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/See what an LLM agent/)).toBeInTheDocument();
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs).toEqual(['Offload gate', 'Prompt budget', 'Model routing', 'Prices']);
+    expect(
+      await screen.findByRole('slider', { name: 'Output tokens' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the open tab in the state and moves with arrow keys', async () => {
+    render(<App />);
+    const gate = screen.getByRole('tab', { name: 'Offload gate' });
+    fireEvent.keyDown(gate, { key: 'ArrowLeft' });
+    expect(useAppStore.getState().ui.tab).toBe('prices');
+    expect(screen.getByRole('tab', { name: 'Prices' })).toHaveAttribute('aria-selected', 'true');
+    expect(
+      await screen.findByRole('heading', { name: 'Prices' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Prices' }), { key: 'Home' });
+    expect(useAppStore.getState().ui.tab).toBe('gate');
+  });
+
+  it('switches theme', () => {
+    render(<App />);
+    fireEvent.change(screen.getByLabelText('Theme'), { target: { value: 'dark' } });
+    expect(document.documentElement.dataset['theme']).toBe('dark');
+    fireEvent.change(screen.getByLabelText('Theme'), { target: { value: 'light' } });
+    expect(document.documentElement.dataset['theme']).toBe('light');
+  });
+
+  it('catches a failing panel and keeps the rest of the app working', async () => {
+    render(<App />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Model routing' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The model-routing lab stopped working');
+    expect(alert).toHaveTextContent('simulated failure');
+    fireEvent.click(screen.getByRole('tab', { name: 'Offload gate' }));
+    expect(
+      await screen.findByRole('slider', { name: 'Output tokens' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+  });
+});
