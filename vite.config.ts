@@ -16,5 +16,7 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     include: ['test/**/*.test.{ts,tsx}'],
     pool: 'threads',
+    // The machines are shared and have two cores: generous, never a speed check.
+    testTimeout: 30_000,
   },
 });

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/App.tsx';
 import { useAppStore } from '../../src/state/store.ts';
 
@@ -12,6 +12,12 @@ vi.mock('../../src/features/routing/RoutingPanel.tsx', () => ({
 }));
 
 describe('App shell', () => {
+  // Load the lazy panels once up front, so each test waits only for React.
+  beforeAll(async () => {
+    await import('../../src/features/gate/GatePanel.tsx');
+    await import('../../src/features/pricing/PricesPanel.tsx');
+  }, 60_000);
+
   beforeEach(() => {
     act(() => useAppStore.getState().resetToDefaults());
     vi.spyOn(console, 'error').mockImplementation(() => {});
