@@ -1,0 +1,129 @@
+/**
+ * Scenario A beside scenario B: each headline figure of both, and the
+ * difference B − A in words a reviewer reads at a glance.
+ */
+import { formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
+import type { HeadlineFigures, Outcome } from './headline-figures.ts';
+
+/** One line of the comparison table. */
+export interface ComparisonRow {
+  readonly id: string;
+  readonly label: string;
+  readonly a: string;
+  readonly b: string;
+  /** B − A, signed, or "same" / "changed" for words. */
+  readonly difference: string;
+  readonly changed: boolean;
+}
+
+type Figure =
+  | { kind: 'usd' | 'tokens' | 'count' | 'fraction'; value: number }
+  | { kind: 'text'; value: string };
+
+interface FigureSpec {
+  id: string;
+  label: string;
+  read: (f: HeadlineFigures) => Figure | { error: string };
+}
+
+function from<T>(outcome: Outcome<T>, pick: (value: T) => Figure): Figure | { error: string } {
+  return outcome.ok ? pick(outcome.value) : { error: outcome.error };
+}
+
+const SPECS: readonly FigureSpec[] = [
+  {
+    id: 'gate-decision',
+    label: 'Offload gate decision',
+    read: (f) =>
+      from(f.gate, (g) => ({ kind: 'text', value: g.decision.fire ? 'Offload' : 'Keep inline' })),
+  },
+  {
+    id: 'gate-net',
+    label: 'Gate net saving',
+    read: (f) => from(f.gate, (g) => ({ kind: 'usd', value: g.decision.netSavingUsd })),
+  },
+  {
+    id: 'population-gate',
+    label: 'Net-saving gate, cost per 1,000 outputs',
+    read: (f) => from(f.population, (p) => ({ kind: 'usd', value: p.netSavingGateUsd })),
+  },
+  {
+    id: 'budget-admitted',
+    label: 'Budget: admitted tokens',
+    read: (f) => from(f.budget, (b) => ({ kind: 'tokens', value: b.report.totalTokens })),
+  },
+  {
+    id: 'budget-dropped',
+    label: 'Budget: dropped rows',
+    read: (f) => from(f.budget, (b) => ({ kind: 'count', value: b.report.dropped.length })),
+  },
+  {
+    id: 'routing-total',
+    label: 'Routing: total cost',
+    read: (f) => from(f.routing, (r) => ({ kind: 'usd', value: r.totals.totalUsd })),
+  },
+  {
+    id: 'routing-hit',
+    label: 'Routing: cache hit rate',
+    read: (f) => from(f.routing, (r) => ({ kind: 'fraction', value: r.totals.cacheHitRate })),
+  },
+  {
+    id: 'routing-saving',
+    label: 'Routing: saving vs default model',
+    read: (f) =>
+      from(f.routing, (r) => ({ kind: 'usd', value: r.baseline.totalUsd - r.totals.totalUsd })),
+  },
+];
+
+function show(figure: Figure | { error: string }): string {
+  if ('error' in figure) return `Error: ${figure.error}`;
+  switch (figure.kind) {
+    case 'text':
+      return figure.value;
+    case 'usd':
+      return formatUsd(figure.value);
+    case 'tokens':
+      return `${formatTokens(figure.value)} tokens`;
+    case 'count':
+      return formatTokens(figure.value);
+    case 'fraction':
+      return formatPercent(figure.value, 1);
+  }
+}
+
+const signed = (text: string, delta: number) => (delta > 0 ? `+${text}` : text);
+
+function difference(a: Figure | { error: string }, b: Figure | { error: string }): string {
+  if ('error' in a || 'error' in b) return show(a) === show(b) ? 'same' : 'changed';
+  if (a.kind === 'text' || b.kind === 'text') return a.value === b.value ? 'same' : 'changed';
+  const delta = b.value - a.value;
+  // Differences below a thousandth of a cent (or of a token) are rounding, not change.
+  if (Math.abs(delta) < 1e-9) return 'same';
+  switch (b.kind) {
+    case 'usd':
+      return signed(formatUsd(delta), delta);
+    case 'tokens':
+      return signed(`${formatTokens(delta).replace('-', '\u2212')} tokens`, delta);
+    case 'count':
+      return signed(formatTokens(delta).replace('-', '\u2212'), delta);
+    case 'fraction':
+      return signed(`${(delta * 100).toFixed(1).replace('-', '\u2212')} pp`, delta);
+  }
+}
+
+/** The comparison table of A and B: one row per headline figure. */
+export function compareFigures(a: HeadlineFigures, b: HeadlineFigures): ComparisonRow[] {
+  return SPECS.map((spec) => {
+    const fa = spec.read(a);
+    const fb = spec.read(b);
+    const diff = difference(fa, fb);
+    return {
+      id: spec.id,
+      label: spec.label,
+      a: show(fa),
+      b: show(fb),
+      difference: diff,
+      changed: diff !== 'same',
+    };
+  });
+}

@@ -1,0 +1,329 @@
+/**
+ * Reading and writing the scenario outside the store (SPEC §6): the URL hash,
+ * local storage and pasted or imported text. Every function here is pure or
+ * takes its storage as an argument, never throws, and reports a bad scenario
+ * as a message naming the field (via the zod schema).
+ *
+ * Link formats (both are read; the app writes the first):
+ * - `#s=<base64url of the deflate-raw compressed JSON>`
+ * - `#json=<encodeURIComponent(JSON)>`, for links written by hand.
+ */
+import type { ScenarioData } from './store.ts';
+import { parseScenario, toVersionedScenario, type ScenarioParse } from './scenario-schema.ts';
+
+export type { ScenarioParse };
+
+/** Largest scenario accepted from a link, a file or pasted text, in bytes of JSON. */
+export const MAX_SCENARIO_BYTES = 2_000_000;
+/** Longest URL hash read or written, characters. */
+export const MAX_HASH_CHARS = 400_000;
+/** Local storage key of the saved scenario. */
+export const STORAGE_KEY = 'cce:scenario:v1';
+/** Local storage key of the URL hash the saved scenario supersedes (see `chooseStartupSource`). */
+export const OWN_HASH_KEY = 'cce:own-hash:v1';
+
+const COMPRESSED_PREFIX = 's=';
+const JSON_PREFIX = 'json=';
+
+/** The storage calls persistence needs (a subset of the DOM's `Storage`). */
+export type ScenarioStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+function stripHash(hash: string): string {
+  return hash.startsWith('#') ? hash.slice(1) : hash;
+}
+
+/** True when a URL hash carries a scenario (`#s=…` or `#json=…`). */
+export function hasScenarioInHash(hash: string): boolean {
+  const body = stripHash(hash);
+  return body.startsWith(COMPRESSED_PREFIX) || body.startsWith(JSON_PREFIX);
+}
+
+/** Bytes to base64url without padding. */
+export function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  const chunk = 0x8000;
+  for (let i = 0; i < bytes.length; i += chunk) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  }
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** base64url (padding optional) to bytes; null when the text is not base64url. */
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(text)) return null;
+  const bare = text.replace(/=+$/, '');
+  if (bare.length % 4 === 1) return null;
+  const padded =
+    bare.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (bare.length % 4)) % 4);
+  try {
+    const binary = atob(padded);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
+function streamOf(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<ArrayBuffer>> {
+  // Not Blob#stream(): jsdom's Blob (in tests) has none.
+  return new ReadableStream<Uint8Array<ArrayBuffer>>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
+/**
+ * Reads a byte stream to the end; 'tooLarge' past `limit` bytes (the stream
+ * is cancelled, so a zip bomb costs nothing).
+ */
+async function collect(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+): Promise<Uint8Array | 'tooLarge'> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        reader.cancel().catch(() => undefined);
+        return 'tooLarge';
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    reader.cancel().catch(() => undefined);
+    throw error;
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+async function deflateRaw(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  const out = await collect(
+    streamOf(bytes).pipeThrough(new CompressionStream('deflate-raw')),
+    Number.POSITIVE_INFINITY,
+  );
+  return out === 'tooLarge' ? new Uint8Array() : out;
+}
+
+/** Inflates at most `limit` bytes; null on damaged data, 'tooLarge' past the limit. */
+async function inflateRaw(
+  bytes: Uint8Array<ArrayBuffer>,
+  limit: number,
+): Promise<Uint8Array | null | 'tooLarge'> {
+  try {
+    return await collect(
+      streamOf(bytes).pipeThrough(new DecompressionStream('deflate-raw')),
+      limit,
+    );
+  } catch {
+    return null;
+  }
+}
+
+function parseJson(
+  text: string,
+  what: string,
+): { ok: true; value: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    const detail = error instanceof Error ? ` (${error.message})` : '';
+    return { ok: false, error: `${what}: not valid JSON${detail}` };
+  }
+}
+
+/**
+ * The URL hash for a scenario: `#s=` and the base64url of the deflate-raw
+ * compressed, versioned JSON.
+ */
+export async function encodeScenarioHash(data: ScenarioData): Promise<string> {
+  const json = JSON.stringify(toVersionedScenario(data));
+  const compressed = await deflateRaw(new TextEncoder().encode(json));
+  return `#${COMPRESSED_PREFIX}${toBase64Url(compressed)}`;
+}
+
+/**
+ * Reads a scenario from a URL hash (`#s=…` compressed or `#json=…` plain; the
+ * leading `#` is optional). Never rejects: a damaged, oversized, malformed or
+ * newer-version link gives `{ ok: false, error }` naming what is wrong.
+ */
+export async function decodeScenarioHash(hash: string): Promise<ScenarioParse> {
+  try {
+    if (hash.length > MAX_HASH_CHARS) {
+      return {
+        ok: false,
+        error: `link: too long (${hash.length.toLocaleString('en-US')} characters; at most ${MAX_HASH_CHARS.toLocaleString('en-US')})`,
+      };
+    }
+    const body = stripHash(hash);
+    if (body.startsWith(JSON_PREFIX)) {
+      let text: string;
+      try {
+        text = decodeURIComponent(body.slice(JSON_PREFIX.length));
+      } catch {
+        return { ok: false, error: 'link: the json= part is not correctly percent-encoded' };
+      }
+      return parseScenarioText(text);
+    }
+    if (!body.startsWith(COMPRESSED_PREFIX)) {
+      return { ok: false, error: 'link: no scenario in this link (expected #s=… or #json=…)' };
+    }
+    const bytes = fromBase64Url(body.slice(COMPRESSED_PREFIX.length));
+    if (bytes === null || bytes.length === 0) {
+      return { ok: false, error: 'link: the scenario code is damaged (not base64url)' };
+    }
+    const inflated = await inflateRaw(bytes, MAX_SCENARIO_BYTES);
+    if (inflated === 'tooLarge') {
+      return {
+        ok: false,
+        error: `link: the scenario is larger than ${megabytes(MAX_SCENARIO_BYTES)}`,
+      };
+    }
+    if (inflated === null) {
+      return { ok: false, error: 'link: the scenario code is damaged (it does not decompress)' };
+    }
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(inflated);
+    } catch {
+      return { ok: false, error: 'link: the scenario code is damaged (not UTF-8 text)' };
+    }
+    const json = parseJson(text, 'link');
+    return json.ok ? parseScenario(json.value) : json;
+  } catch (error) {
+    // Belt and braces: nothing read from a URL may crash the app.
+    return { ok: false, error: `link: could not be read (${String(error)})` };
+  }
+}
+
+/** Whether `text` is over the cap in UTF-8 bytes (encoded only when cheap bounds cannot decide). */
+function overByteCap(text: string): boolean {
+  if (text.length > MAX_SCENARIO_BYTES) return true;
+  if (text.length * 3 <= MAX_SCENARIO_BYTES) return false;
+  return new TextEncoder().encode(text).length > MAX_SCENARIO_BYTES;
+}
+
+/**
+ * Reads a scenario from pasted or imported JSON text, refusing text over
+ * `MAX_SCENARIO_BYTES`. Never throws.
+ */
+export function parseScenarioText(text: string): ScenarioParse {
+  if (overByteCap(text)) {
+    return {
+      ok: false,
+      error: `scenario: too large (at most ${megabytes(MAX_SCENARIO_BYTES)} of JSON)`,
+    };
+  }
+  if (text.trim() === '') return { ok: false, error: 'scenario: the text is empty' };
+  const json = parseJson(text, 'scenario');
+  return json.ok ? parseScenario(json.value) : json;
+}
+
+/** The JSON text of a scenario as files and local storage hold it (versioned). */
+export function scenarioToJson(data: ScenarioData, pretty = false): string {
+  return JSON.stringify(toVersionedScenario(data), null, pretty ? 2 : undefined);
+}
+
+/**
+ * The scenario saved in `storage`, parsed; `null` when there is none or the
+ * storage cannot be read (disabled, sandboxed). Never throws.
+ */
+export function readStoredScenario(
+  storage: Pick<Storage, 'getItem'> | null,
+  key: string = STORAGE_KEY,
+): ScenarioParse | null {
+  if (storage === null) return null;
+  let text: string | null;
+  try {
+    text = storage.getItem(key);
+  } catch {
+    return null;
+  }
+  if (text === null) return null;
+  return parseScenarioText(text);
+}
+
+/** Saves a scenario; false when the storage refuses (full, disabled). Never throws. */
+export function writeStoredScenario(
+  storage: ScenarioStorage | null,
+  data: ScenarioData,
+  key: string = STORAGE_KEY,
+): boolean {
+  if (storage === null) return false;
+  try {
+    storage.setItem(key, scenarioToJson(data));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads a plain string from storage; null when absent or unreadable. Never throws. */
+export function readStoredString(
+  storage: Pick<Storage, 'getItem'> | null,
+  key: string,
+): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes (or, with null, removes) a plain string; false on failure. Never throws. */
+export function writeStoredString(
+  storage: Pick<Storage, 'setItem' | 'removeItem'> | null,
+  key: string,
+  value: string | null,
+): boolean {
+  if (storage === null) return false;
+  try {
+    if (value === null) storage.removeItem(key);
+    else storage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `window.localStorage`, or null where reading it throws (sandboxed frames, disabled storage). */
+export function browserStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where the scenario comes from at startup. A hash this browser wrote itself
+ * (`ownHash`) is superseded by the saved scenario, which is always at least as
+ * fresh: that makes a reload within the hash's debounce keep the latest edit.
+ * Any other hash is a link and wins over the saved work.
+ */
+export function chooseStartupSource(
+  hash: string,
+  ownHash: string | null,
+  hasSaved: boolean,
+): 'link' | 'saved' | 'defaults' {
+  const isLink = hasScenarioInHash(hash);
+  if (isLink && (hash !== ownHash || !hasSaved)) return 'link';
+  return hasSaved ? 'saved' : 'defaults';
+}
