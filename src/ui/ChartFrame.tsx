@@ -1,8 +1,36 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { exportCsv, exportPng, exportSvg, fileSlug, type LegendEntry } from './chart-export.ts';
+
+/** The chart's drawing: recharts' main surface (not a legend icon), else any SVG or canvas. */
+function findChartSurface(container: HTMLElement | null): SVGSVGElement | HTMLCanvasElement | null {
+  if (container === null) return null;
+  return (
+    container.querySelector<SVGSVGElement>('.recharts-wrapper > svg') ??
+    container.querySelector<HTMLCanvasElement>('canvas') ??
+    container.querySelector<SVGSVGElement>('svg')
+  );
+}
+
+/** Recharts draws its legend in HTML; read it so exported images keep it. */
+function readLegend(container: HTMLElement | null): LegendEntry[] {
+  if (container === null) return [];
+  return Array.from(container.querySelectorAll('.recharts-legend-item')).map((item) => {
+    const shape = item.querySelector('path, rect, line');
+    const color =
+      shape === null
+        ? 'currentColor'
+        : getComputedStyle(shape).getPropertyValue('fill') !== 'none'
+          ? getComputedStyle(shape).getPropertyValue('fill')
+          : getComputedStyle(shape).getPropertyValue('stroke');
+    return { label: item.textContent?.trim() ?? '', color: color || 'currentColor' };
+  });
+}
 
 /**
  * A chart with a title, a one-sentence summary (always visible, the text
  * equivalent for screen readers), and a data table a user can switch to.
+ * With `exportable`, PNG and SVG buttons download the chart and a CSV button
+ * downloads `csvRows`.
  */
 export function ChartFrame(props: {
   title: string;
@@ -10,15 +38,72 @@ export function ChartFrame(props: {
   chart: ReactNode;
   table: ReactNode;
   actions?: ReactNode;
+  /** Show the download buttons (PNG and SVG of the chart, CSV of `csvRows`). */
+  exportable?: boolean;
+  /** The chart's data for the CSV download, one object per row. */
+  csvRows?: readonly object[];
 }) {
   const id = useId();
   const [showTable, setShowTable] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const chartRef = useRef<HTMLDivElement>(null);
+  const base = fileSlug(props.title);
+
+  const downloadImage = async (format: 'png' | 'svg') => {
+    setExportError(null);
+    const surface = findChartSurface(chartRef.current);
+    if (surface === null) {
+      setExportError(`${props.title}: there is no chart drawing to download.`);
+      return;
+    }
+    const decorations = { title: props.title, legend: readLegend(chartRef.current) };
+    try {
+      if (format === 'png') await exportPng(surface, `${base}.png`, decorations);
+      else if (surface instanceof SVGSVGElement) exportSvg(surface, `${base}.svg`, decorations);
+      else setExportError(`${props.title}: this chart is drawn on a canvas; download it as PNG.`);
+    } catch (error) {
+      setExportError(
+        `${props.title}: the download failed (${error instanceof Error ? error.message : String(error)}).`,
+      );
+    }
+  };
+
   return (
     <figure className="chart-card" aria-labelledby={`${id}-t`}>
       <div className="chart-head">
         <h3 id={`${id}-t`}>{props.title}</h3>
         <div className="chart-actions">
           {props.actions}
+          {props.exportable && !showTable && (
+            <>
+              <button
+                type="button"
+                className="link-button"
+                aria-label={`Download ${props.title} as PNG`}
+                onClick={() => void downloadImage('png')}
+              >
+                PNG
+              </button>
+              <button
+                type="button"
+                className="link-button"
+                aria-label={`Download ${props.title} as SVG`}
+                onClick={() => void downloadImage('svg')}
+              >
+                SVG
+              </button>
+            </>
+          )}
+          {props.exportable && props.csvRows !== undefined && (
+            <button
+              type="button"
+              className="link-button"
+              aria-label={`Download ${props.title} as CSV`}
+              onClick={() => exportCsv(props.csvRows ?? [], `${base}.csv`)}
+            >
+              CSV
+            </button>
+          )}
           <button
             type="button"
             className="link-button"
@@ -30,10 +115,17 @@ export function ChartFrame(props: {
         </div>
       </div>
       <figcaption className="chart-summary">{props.summary}</figcaption>
+      {exportError !== null && (
+        <p role="alert" className="form-error">
+          {exportError}
+        </p>
+      )}
       {showTable ? (
         <div className="table-wrap">{props.table}</div>
       ) : (
-        <div aria-hidden="true">{props.chart}</div>
+        <div aria-hidden="true" ref={chartRef}>
+          {props.chart}
+        </div>
       )}
     </figure>
   );

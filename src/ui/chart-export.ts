@@ -1,0 +1,273 @@
+/**
+ * Chart exports: an SVG chart as a standalone SVG or PNG file, and a chart's
+ * data as CSV. Colours the page sets through CSS variables are resolved and
+ * inlined, so an exported file looks like the chart on screen.
+ */
+
+/** A legend entry drawn under an exported chart (recharts draws its legend in HTML). */
+export interface LegendEntry {
+  readonly label: string;
+  readonly color: string;
+}
+
+/** Optional decorations of an exported chart. */
+export interface ExportDecorations {
+  /** Drawn above the chart. */
+  readonly title?: string;
+  /** Drawn under the chart. */
+  readonly legend?: readonly LegendEntry[];
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+const INLINED_STYLES = [
+  'fill',
+  'fill-opacity',
+  'stroke',
+  'stroke-width',
+  'stroke-opacity',
+  'stroke-dasharray',
+  'opacity',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'text-anchor',
+  'dominant-baseline',
+  'visibility',
+  'display',
+] as const;
+
+/** Saves a blob as a file through a temporary link. */
+export function downloadBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoke later: some browsers start the download after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A file name from a chart title: "Cost per hop" → "cost-per-hop". */
+export function fileSlug(title: string): string {
+  const slug = title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug === '' ? 'chart' : slug;
+}
+
+function svgSize(svg: SVGSVGElement): { width: number; height: number } {
+  const box = svg.getBoundingClientRect();
+  const width = box.width || Number(svg.getAttribute('width')) || 600;
+  const height = box.height || Number(svg.getAttribute('height')) || 300;
+  return { width: Math.ceil(width), height: Math.ceil(height) };
+}
+
+function resolvedColor(element: Element, property: 'color' | 'background-color'): string {
+  const value = getComputedStyle(element).getPropertyValue(property).trim();
+  return value === '' ? (property === 'color' ? '#1a2233' : '#ffffff') : value;
+}
+
+/** The page background behind a chart (the nearest ancestor with an opaque background). */
+function backgroundOf(element: Element): string {
+  for (let node: Element | null = element; node !== null; node = node.parentElement) {
+    const color = resolvedColor(node, 'background-color');
+    if (color !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(color)) return color;
+  }
+  return '#ffffff';
+}
+
+function inlineStyles(source: Element, target: Element): void {
+  const computed = getComputedStyle(source);
+  const style = (target as SVGElement).style;
+  for (const property of INLINED_STYLES) {
+    const value = computed.getPropertyValue(property);
+    if (value !== '') style.setProperty(property, value);
+  }
+  const sourceChildren = source.children;
+  const targetChildren = target.children;
+  for (let i = 0; i < sourceChildren.length && i < targetChildren.length; i++) {
+    inlineStyles(sourceChildren[i] as Element, targetChildren[i] as Element);
+  }
+}
+
+function text(
+  doc: Document,
+  x: number,
+  y: number,
+  content: string,
+  fill: string,
+  size: number,
+  weight = 'normal',
+): SVGTextElement {
+  const node = doc.createElementNS(SVG_NS, 'text');
+  node.setAttribute('x', String(x));
+  node.setAttribute('y', String(y));
+  node.setAttribute('fill', fill);
+  node.setAttribute('font-size', String(size));
+  node.setAttribute('font-weight', weight);
+  node.setAttribute('font-family', 'system-ui, -apple-system, Segoe UI, Roboto, Arial, sans-serif');
+  node.textContent = content;
+  return node;
+}
+
+/**
+ * A standalone copy of an on-screen SVG chart: computed styles inlined, a
+ * background, and the optional title and legend. Returns the markup and size.
+ */
+export function serializeSvg(
+  svg: SVGSVGElement,
+  decorations: ExportDecorations = {},
+): { markup: string; width: number; height: number } {
+  const doc = svg.ownerDocument;
+  const { width, height } = svgSize(svg);
+  const clone = svg.cloneNode(true) as SVGSVGElement;
+  inlineStyles(svg, clone);
+  const foreground = resolvedColor(svg, 'color');
+  const titleHeight = decorations.title ? 28 : 0;
+  const legend = decorations.legend ?? [];
+  const legendHeight = legend.length > 0 ? 12 + 20 * legend.length : 0;
+  const totalHeight = height + titleHeight + legendHeight;
+
+  const root = doc.createElementNS(SVG_NS, 'svg');
+  root.setAttribute('width', String(width));
+  root.setAttribute('height', String(totalHeight));
+  root.setAttribute('viewBox', `0 0 ${width} ${totalHeight}`);
+  const background = doc.createElementNS(SVG_NS, 'rect');
+  background.setAttribute('width', '100%');
+  background.setAttribute('height', '100%');
+  background.setAttribute('fill', backgroundOf(svg));
+  root.appendChild(background);
+  if (decorations.title) {
+    const title = doc.createElementNS(SVG_NS, 'title');
+    title.textContent = decorations.title;
+    root.appendChild(title);
+    root.appendChild(text(doc, 8, 19, decorations.title, foreground, 15, '600'));
+  }
+  clone.setAttribute('x', '0');
+  clone.setAttribute('y', String(titleHeight));
+  clone.setAttribute('width', String(width));
+  clone.setAttribute('height', String(height));
+  clone.removeAttribute('style');
+  root.appendChild(clone);
+  legend.forEach((entry, i) => {
+    const y = titleHeight + height + 12 + 20 * i;
+    const swatch = doc.createElementNS(SVG_NS, 'rect');
+    swatch.setAttribute('x', '8');
+    swatch.setAttribute('y', String(y));
+    swatch.setAttribute('width', '12');
+    swatch.setAttribute('height', '12');
+    swatch.setAttribute('fill', entry.color);
+    root.appendChild(swatch);
+    root.appendChild(text(doc, 26, y + 11, entry.label, foreground, 13));
+  });
+  const markup = new XMLSerializer().serializeToString(root);
+  return { markup, width, height: totalHeight };
+}
+
+/** Downloads an on-screen SVG chart as a standalone `.svg` file. */
+export function exportSvg(
+  svg: SVGSVGElement,
+  filename: string,
+  decorations: ExportDecorations = {},
+): void {
+  const { markup } = serializeSvg(svg, decorations);
+  downloadBlob(new Blob([markup], { type: 'image/svg+xml;charset=utf-8' }), filename);
+}
+
+function canvasToBlob(canvas: HTMLCanvasElement): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    canvas.toBlob((blob) => {
+      if (blob) resolve(blob);
+      else reject(new Error('the browser could not encode the PNG'));
+    }, 'image/png');
+  });
+}
+
+/**
+ * Downloads a chart as a PNG at twice its on-screen size: an SVG is drawn
+ * onto a canvas through an `<img>` with a blob: URL (the CSP allows
+ * `img-src blob:`); a canvas chart is encoded directly.
+ *
+ * @throws Error when the browser cannot render or encode the image
+ */
+export async function exportPng(
+  chart: SVGSVGElement | HTMLCanvasElement,
+  filename: string,
+  decorations: ExportDecorations = {},
+): Promise<void> {
+  if (chart instanceof HTMLCanvasElement) {
+    downloadBlob(await canvasToBlob(chart), filename);
+    return;
+  }
+  const { markup, width, height } = serializeSvg(chart, decorations);
+  const url = URL.createObjectURL(new Blob([markup], { type: 'image/svg+xml;charset=utf-8' }));
+  try {
+    const image = new Image();
+    await new Promise<void>((resolve, reject) => {
+      image.onload = () => resolve();
+      image.onerror = () => reject(new Error('the browser could not render the chart image'));
+      image.src = url;
+    });
+    const scale = 2;
+    const canvas = document.createElement('canvas');
+    canvas.width = width * scale;
+    canvas.height = height * scale;
+    const context = canvas.getContext('2d');
+    if (context === null) throw new Error('no 2D canvas in this browser');
+    context.scale(scale, scale);
+    context.drawImage(image, 0, 0, width, height);
+    downloadBlob(await canvasToBlob(canvas), filename);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let cell: string;
+  if (typeof value === 'number') cell = Number.isFinite(value) ? String(value) : '';
+  else if (typeof value === 'string') {
+    // A leading =, +, -, @ (or tab/CR) makes spreadsheets run the cell as a
+    // formula; quote it as text (OWASP CSV injection).
+    cell = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  } else if (typeof value === 'object') cell = JSON.stringify(value);
+  else cell = String(value);
+  return /[",\n\r]|^\s|\s$/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+}
+
+/**
+ * Rows of objects as CSV (RFC 4180, CRLF line ends): one column per key, in
+ * order of first appearance. Text that a spreadsheet would run as a formula
+ * is prefixed with `'`.
+ */
+export function toCsv(rows: readonly object[]): string {
+  const columns: string[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    for (const key of Object.keys(row)) {
+      if (!seen.has(key)) {
+        seen.add(key);
+        columns.push(key);
+      }
+    }
+  }
+  const lines = [columns.map(csvCell).join(',')];
+  for (const row of rows) {
+    const record = row as Record<string, unknown>;
+    lines.push(columns.map((c) => csvCell(record[c])).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Downloads rows of objects as a CSV file (see `toCsv`). */
+export function exportCsv(rows: readonly object[], filename: string): void {
+  downloadBlob(new Blob([toCsv(rows)], { type: 'text/csv;charset=utf-8' }), filename);
+}

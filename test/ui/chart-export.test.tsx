@@ -1,0 +1,135 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fileSlug, serializeSvg, toCsv } from '../../src/ui/chart-export.ts';
+import { ChartFrame } from '../../src/ui/ChartFrame.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('toCsv', () => {
+  it('writes one column per key, in order of first appearance', () => {
+    expect(
+      toCsv([
+        { a: 1, b: 'x' },
+        { b: 'y', c: true },
+      ]),
+    ).toBe('a,b,c\r\n1,x,\r\n,y,true\r\n');
+  });
+
+  it.each([
+    ['a comma', 'a,b', '"a,b"'],
+    ['a quote', 'say "hi"', '"say ""hi"""'],
+    ['a new line', 'a\nb', '"a\nb"'],
+    ['a formula', '=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
+    ['a leading plus', '+1', "'+1"],
+    ['a leading space', ' x', '" x"'],
+  ])('escapes %s', (_name, value, cell) => {
+    expect(toCsv([{ v: value }])).toBe(`v\r\n${cell}\r\n`);
+  });
+
+  it('keeps negative numbers as numbers and blanks non-finite ones', () => {
+    expect(toCsv([{ usd: -0.5, bad: Number.NaN, none: null }])).toBe('usd,bad,none\r\n-0.5,,\r\n');
+  });
+
+  it('gives just a newline for no rows', () => {
+    expect(toCsv([])).toBe('\r\n');
+  });
+});
+
+describe('fileSlug', () => {
+  it.each([
+    ['Cost per hop', 'cost-per-hop'],
+    ['Offload policies over 1,000 outputs', 'offload-policies-over-1-000-outputs'],
+    ['***', 'chart'],
+  ])('%j → %j', (title, slug) => {
+    expect(fileSlug(title)).toBe(slug);
+  });
+});
+
+describe('serializeSvg', () => {
+  it('makes a standalone SVG with inlined styles, a title and a legend', () => {
+    document.body.innerHTML =
+      '<svg width="200" height="100"><rect class="bar" width="10" height="20" style="fill: rgb(1, 2, 3)"></rect></svg>';
+    const svg = document.querySelector('svg') as SVGSVGElement;
+    const { markup, width, height } = serializeSvg(svg, {
+      title: 'Cost & <risk>',
+      legend: [{ label: 'Saving', color: 'rgb(0, 128, 0)' }],
+    });
+    expect(width).toBe(200);
+    expect(height).toBe(100 + 28 + 32);
+    expect(markup).toContain('xmlns="http://www.w3.org/2000/svg"');
+    expect(markup).toContain('Cost &amp; &lt;risk&gt;');
+    expect(markup).toContain('fill: rgb(1, 2, 3)');
+    expect(markup).toContain('Saving');
+    expect(
+      new DOMParser().parseFromString(markup, 'image/svg+xml').querySelector('parsererror'),
+    ).toBeNull();
+  });
+});
+
+describe('ChartFrame downloads', () => {
+  function renderFrame(exportable: boolean) {
+    render(
+      <ChartFrame
+        title="Cost per hop"
+        summary="Summary."
+        exportable={exportable}
+        csvRows={[{ hop: 0, usd: 0.1 }]}
+        chart={
+          <svg width="100" height="50">
+            <rect width="5" height="5" />
+          </svg>
+        }
+        table={<table />}
+      />,
+    );
+  }
+
+  it('offers PNG, SVG and CSV with names that say what they download', () => {
+    renderFrame(true);
+    for (const format of ['PNG', 'SVG', 'CSV']) {
+      expect(
+        screen.getByRole('button', { name: `Download Cost per hop as ${format}` }),
+      ).toHaveTextContent(format);
+    }
+  });
+
+  it('shows no download buttons unless exportable', () => {
+    renderFrame(false);
+    expect(screen.queryByRole('button', { name: /Download/ })).toBeNull();
+  });
+
+  it('downloads the CSV and the SVG under the chart title', async () => {
+    const files: Array<{ name: string; blob: Blob }> = [];
+    let last: Blob | undefined;
+    vi.stubGlobal('URL', {
+      ...URL,
+      createObjectURL: (blob: Blob) => {
+        last = blob;
+        return 'blob:test';
+      },
+      revokeObjectURL: () => undefined,
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      if (last) files.push({ name: this.download, blob: last });
+    });
+    const user = userEvent.setup();
+    renderFrame(true);
+    await user.click(screen.getByRole('button', { name: 'Download Cost per hop as CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Download Cost per hop as SVG' }));
+    expect(files.map((f) => f.name)).toEqual(['cost-per-hop.csv', 'cost-per-hop.svg']);
+    expect(await files[0]?.blob.text()).toBe('hop,usd\r\n0,0.1\r\n');
+    expect(files[1]?.blob.type).toContain('image/svg+xml');
+    click.mockRestore();
+  });
+
+  it('hides the image buttons while the table is shown, keeping CSV', async () => {
+    const user = userEvent.setup();
+    renderFrame(true);
+    await user.click(screen.getByRole('button', { name: 'Show data table' }));
+    expect(screen.queryByRole('button', { name: /as PNG/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /as CSV/ })).toBeInTheDocument();
+  });
+});
