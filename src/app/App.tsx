@@ -3,6 +3,8 @@ import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { TabList, type TabItem } from '../ui/Tabs.tsx';
 import { useAppStore } from '../state/store.ts';
 import type { TabId } from '../state/slices/ui-slice.ts';
+import { ScenarioBar } from '../features/share/ScenarioBar.tsx';
+import { useScenarioPersistence } from '../features/share/use-scenario-persistence.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { useApplyTheme } from './theme.ts';
 
@@ -43,6 +45,7 @@ export function App() {
   const tab = useAppStore((s) => s.ui.tab);
   const setTab = useAppStore((s) => s.setTab);
   useApplyTheme();
+  useScenarioPersistence();
 
   useEffect(() => {
     document.title = `${TAB_ITEMS.find((t) => t.id === tab)?.label ?? ''} · Context Cost Explorer`;
@@ -61,6 +64,7 @@ export function App() {
           </p>
         </div>
         <div className="header-tools">
+          <ScenarioBar />
           <ThemeToggle />
         </div>
       </header>

@@ -13,7 +13,56 @@ import {
 } from '../../../src/features/share/headline-figures.ts';
 import { DEFAULT_SCENARIO, type ScenarioData } from '../../../src/state/store.ts';
 
-const patch = (p: Partial<ScenarioData>): ScenarioData => ({ ...DEFAULT_SCENARIO, ...p });
+// Explicit rows, so these tests do not follow the budget explorer's defaults.
+const BUDGET: ScenarioData['budget'] = {
+  ...DEFAULT_SCENARIO.budget,
+  unbounded: false,
+  maxTotalTokens: 10_000,
+  rows: [
+    {
+      contributionId: 'system',
+      section: 's',
+      tier: 'stable',
+      tokens: 1_200,
+      text: null,
+      pinned: true,
+    },
+    {
+      contributionId: 'tools',
+      section: 't',
+      tier: 'stable',
+      tokens: 2_400,
+      text: null,
+      pinned: true,
+    },
+    {
+      contributionId: 'docs',
+      section: 'd',
+      tier: 'session',
+      tokens: 5_000,
+      text: null,
+      pinned: false,
+    },
+    {
+      contributionId: 'history',
+      section: 'h',
+      tier: 'session',
+      tokens: 5_000,
+      text: null,
+      pinned: false,
+    },
+    {
+      contributionId: 'hint',
+      section: 'x',
+      tier: 'perTurn',
+      tokens: 300,
+      text: null,
+      pinned: false,
+    },
+  ],
+};
+const BASE: ScenarioData = { ...DEFAULT_SCENARIO, budget: BUDGET };
+const patch = (p: Partial<ScenarioData>): ScenarioData => ({ ...BASE, ...p });
 
 describe('headlineFigures', () => {
   it('takes every figure from the core', () => {
@@ -24,8 +73,11 @@ describe('headlineFigures', () => {
       simulateRouting(DEFAULT_SCENARIO.routing.scenario, DEFAULT_PRICING).totals,
     );
     expect(f.budget.ok && f.budget.value.report).toEqual(
-      admitWithinBudget(compiledBudgetRows(DEFAULT_SCENARIO.budget), { maxTotalTokens: 10_000 })
-        .report,
+      admitWithinBudget(compiledBudgetRows(DEFAULT_SCENARIO.budget), {
+        maxTotalTokens: DEFAULT_SCENARIO.budget.unbounded
+          ? null
+          : DEFAULT_SCENARIO.budget.maxTotalTokens,
+      }).report,
     );
     expect(f.population.ok).toBe(true);
   });
@@ -77,9 +129,7 @@ describe('headlineFigures', () => {
   });
 
   it('carries the core message when pinned rows exceed the budget', () => {
-    const f = headlineFigures(
-      patch({ budget: { ...DEFAULT_SCENARIO.budget, maxTotalTokens: 100 } }),
-    );
+    const f = headlineFigures(patch({ budget: { ...BUDGET, maxTotalTokens: 100 } }));
     expect(f.budget.ok).toBe(false);
     if (!f.budget.ok) {
       expect(f.budget.error).toBe(new BudgetExceededError(['system', 'tools'], 3_600, 100).message);
@@ -121,11 +171,11 @@ describe('compareFigures', () => {
   });
 
   it('shows signed differences B − A', () => {
-    const a = headlineFigures(DEFAULT_SCENARIO);
+    const a = headlineFigures(BASE);
     const b = headlineFigures(
       patch({
         gate: { ...DEFAULT_SCENARIO.gate, outputTokens: 3_000 },
-        budget: { ...DEFAULT_SCENARIO.budget, maxTotalTokens: 13_900 },
+        budget: { ...BUDGET, maxTotalTokens: 13_900 },
       }),
     );
     const byId = Object.fromEntries(compareFigures(a, b).map((r) => [r.id, r]));
@@ -146,9 +196,7 @@ describe('compareFigures', () => {
 
   it('shows an error on either side as text', () => {
     const a = headlineFigures(DEFAULT_SCENARIO);
-    const b = headlineFigures(
-      patch({ budget: { ...DEFAULT_SCENARIO.budget, maxTotalTokens: 10 } }),
-    );
+    const b = headlineFigures(patch({ budget: { ...BUDGET, maxTotalTokens: 10 } }));
     const row = compareFigures(a, b).find((r) => r.id === 'budget-admitted');
     expect(row?.b).toMatch(/^Error: pinned contributions \(system, tools\) need 3600 tokens/);
     expect(row?.difference).toBe('changed');

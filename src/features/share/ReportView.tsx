@@ -1,0 +1,237 @@
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { PRICING_SOURCE, type Strategy } from '../../core/index.ts';
+import { selectScenario, useAppStore } from '../../state/store.ts';
+import { formatNumber, formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
+import { headlineFigures, type Outcome } from './headline-figures.ts';
+import { BudgetChart, GateTermsChart, PolicyChart, RoutingChart } from './ReportCharts.tsx';
+
+/** A routing strategy in words: "Sticky for 300 s around a complexity classifier (…)". */
+export function describeStrategy(strategy: Strategy): string {
+  const model = (m: { model: string; thinking: boolean }) =>
+    `${m.model}${m.thinking ? ' with thinking' : ''}`;
+  switch (strategy.kind) {
+    case 'none':
+      return 'No resolver: every hop uses the default model';
+    case 'fixed':
+      return `Fixed: ${model(strategy.model)}`;
+    case 'hopAware':
+      return `Hop-aware thinking on ${strategy.model} (thinking at hop 0 only)`;
+    case 'complexity':
+      return `Complexity classifier: complex → ${model(strategy.complex)}, simple → ${model(strategy.simple)}, ${formatUsd(strategy.classifierUsd)} a call`;
+    case 'sticky':
+      return `Sticky for ${formatNumber(strategy.ttlSeconds)} s around: ${describeStrategy(strategy.inner)}`;
+  }
+}
+
+function Failure({ outcome }: { outcome: Outcome<unknown> }) {
+  return outcome.ok ? null : (
+    <p className="form-error" role="note">
+      {outcome.error}
+    </p>
+  );
+}
+
+function Term({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="term">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The one-page design-review report of the current scenario: the decisions,
+ * the key figures and small charts, all from the core; prints cleanly.
+ */
+export default function ReportView({ onClose }: { onClose: () => void }) {
+  const id = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const scenario = useAppStore(useShallow(selectScenario));
+  const figures = useMemo(() => headlineFigures(scenario), [scenario]);
+  const { gate, population, budget, routing } = figures;
+  const routingScenario = scenario.routing.scenario;
+
+  useEffect(() => {
+    const root = document.getElementById('root');
+    document.documentElement.classList.add('report-open');
+    root?.setAttribute('inert', '');
+    headingRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.documentElement.classList.remove('report-open');
+      root?.removeAttribute('inert');
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [onClose]);
+
+  const saving = routing.ok ? routing.value.baseline.totalUsd - routing.value.totals.totalUsd : 0;
+
+  return (
+    <div className="report" role="dialog" aria-modal="true" aria-labelledby={`${id}-h`}>
+      <div className="report-toolbar">
+        <button type="button" className="primary" onClick={() => window.print()}>
+          Print report
+        </button>
+        <button type="button" onClick={onClose}>
+          Close report
+        </button>
+      </div>
+      <article className="report-page">
+        <header className="report-head">
+          <h2 id={`${id}-h`} ref={headingRef} tabIndex={-1}>
+            Design review: what this agent&apos;s context policies cost
+          </h2>
+          <p className="note">
+            Context Cost Explorer. Prices: {PRICING_SOURCE.description}, {PRICING_SOURCE.asOf}
+            {scenario.prices.rows.length > 0 &&
+              ` (${scenario.prices.rows.length} models in the table)`}
+            . Every figure comes from the explorer&apos;s core, a port of the framework&apos;s
+            policies checked against golden vectors.
+          </p>
+        </header>
+
+        <section aria-labelledby={`${id}-d`}>
+          <h3 id={`${id}-d`}>Decisions</h3>
+          <div className="report-decisions">
+            <div className="card">
+              <h4>Offload gate</h4>
+              {gate.ok ? (
+                <>
+                  <p>
+                    <span className={`badge ${gate.value.decision.fire ? 'good' : 'warn'}`}>
+                      {gate.value.decision.fire ? 'Offload' : 'Keep inline'}
+                    </span>{' '}
+                    a {formatTokens(gate.value.inputs.outputTokens)}-token tool output carried{' '}
+                    {formatNumber(gate.value.inputs.horizon)} turns on {gate.value.inputs.modelName}
+                    , recall probability {formatNumber(gate.value.inputs.recallProbability)}: net
+                    saving {formatUsd(gate.value.decision.netSavingUsd)}.
+                  </p>
+                  <p className="reason">{gate.value.decision.reason}</p>
+                </>
+              ) : (
+                <Failure outcome={gate} />
+              )}
+            </div>
+            <div className="card">
+              <h4>Prompt budget</h4>
+              {budget.ok ? (
+                <p>
+                  <span
+                    className={`badge ${budget.value.report.dropped.length === 0 ? 'good' : 'warn'}`}
+                  >
+                    {budget.value.report.dropped.length === 0
+                      ? 'Everything fits'
+                      : `${budget.value.report.dropped.length} dropped`}
+                  </span>{' '}
+                  {formatTokens(budget.value.report.totalTokens)} tokens admitted
+                  {budget.value.report.limit === null
+                    ? ' (unbounded)'
+                    : ` of ${formatTokens(budget.value.report.limit)}`}
+                  ; admitted {budget.value.report.admitted.join(', ') || 'nothing'}
+                  {budget.value.report.dropped.length > 0 &&
+                    `; dropped ${budget.value.report.dropped.join(', ')}`}
+                  .
+                </p>
+              ) : (
+                <>
+                  <p>
+                    <span className="badge bad">Does not compile</span>
+                  </p>
+                  <Failure outcome={budget} />
+                </>
+              )}
+            </div>
+            <div className="card">
+              <h4>Model routing</h4>
+              <p>{describeStrategy(routingScenario.strategy)}.</p>
+              {routing.ok ? (
+                <p>
+                  <span className={`badge ${saving > 0 ? 'good' : saving < 0 ? 'bad' : ''}`}>
+                    {saving > 0
+                      ? `Saves ${formatUsd(saving)}`
+                      : saving < 0
+                        ? `Costs ${formatUsd(-saving)} more`
+                        : 'Same as baseline'}
+                  </span>{' '}
+                  {formatUsd(routing.value.totals.totalUsd)} against{' '}
+                  {formatUsd(routing.value.baseline.totalUsd)} with every hop on{' '}
+                  {routing.value.baselineModel}.
+                </p>
+              ) : (
+                <Failure outcome={routing} />
+              )}
+            </div>
+          </div>
+        </section>
+
+        <section aria-labelledby={`${id}-k`}>
+          <h3 id={`${id}-k`}>Key figures</h3>
+          <dl className="terms">
+            {gate.ok && (
+              <>
+                <Term label="Re-prefill saved">
+                  {formatUsd(gate.value.decision.reprefillSavingUsd)}
+                </Term>
+                <Term label="Stub carried">{formatUsd(gate.value.decision.stubCarryCostUsd)}</Term>
+                <Term label="Expected recall hop">
+                  {formatUsd(gate.value.decision.expectedRecallHopCostUsd)}
+                </Term>
+              </>
+            )}
+            {population.ok && (
+              <Term label="Size-only vs never offload, per 1,000">
+                {formatUsd(population.value.sizeOnlyUsd - population.value.neverOffloadUsd)}
+              </Term>
+            )}
+            {routing.ok && (
+              <>
+                <Term label="Routing total">{formatUsd(routing.value.totals.totalUsd)}</Term>
+                <Term label="Cache hit rate">
+                  {formatPercent(routing.value.totals.cacheHitRate, 1)}
+                </Term>
+                <Term label="Model switches">
+                  {formatTokens(routing.value.totals.modelSwitches)}
+                </Term>
+                <Term label="Resolver calls">
+                  {formatTokens(routing.value.totals.resolverCalls)}
+                </Term>
+                <Term label="Forced tools dropped">
+                  {formatTokens(routing.value.totals.forceDropped)}
+                </Term>
+              </>
+            )}
+          </dl>
+        </section>
+
+        <section aria-labelledby={`${id}-c`}>
+          <h3 id={`${id}-c`}>Charts</h3>
+          <div className="report-charts">
+            {gate.ok && <GateTermsChart gate={gate.value} />}
+            {population.ok ? (
+              <PolicyChart population={population.value} />
+            ) : (
+              <Failure outcome={population} />
+            )}
+            {budget.ok && <BudgetChart budget={budget.value} />}
+            {routing.ok && <RoutingChart routing={routing.value} />}
+          </div>
+        </section>
+
+        <footer className="note report-foot">
+          The gate&apos;s thresholds (large-offload{' '}
+          {formatTokens(scenario.gate.largeOffloadThresholdTokens)}, stub{' '}
+          {formatTokens(scenario.gate.stubTokens)}, recall hop{' '}
+          {formatTokens(scenario.gate.recallInputTokens)} in /{' '}
+          {formatTokens(scenario.gate.recallOutputTokens)} out tokens) are the explorer&apos;s
+          defaults unless changed; the seed does not publish its own. The resolver applies to the
+          react dispatch only; reflection and background calls keep their static models.
+        </footer>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,221 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { encodeScenarioHash, MAX_HASH_CHARS } from '../../state/persistence.ts';
+import { findPreset, PRESETS } from '../../state/presets.ts';
+import { selectScenario, useAppStore } from '../../state/store.ts';
+import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
+import { ImportExportPanel } from './ImportExportPanel.tsx';
+import { useShareStore } from './share-store.ts';
+import './share.css';
+
+// Compare and the report load on first use: they pull in the charts.
+const ComparePanel = lazy(() => import('./ComparePanel.tsx'));
+const ReportView = lazy(() => import('./ReportView.tsx'));
+
+/** The page's address without its hash (works for file: pages too). */
+function pageAddress(): string {
+  return window.location.href.split('#')[0] ?? '';
+}
+
+/**
+ * The scenario bar in the header: share a link, reset, load a preset,
+ * import or export, pin A and compare, open the report. Messages about the
+ * scenario (a link that failed, a copied link, an undo) appear under it.
+ */
+export function ScenarioBar() {
+  const id = useId();
+  const notice = useShareStore((s) => s.notice);
+  const undo = useShareStore((s) => s.undo);
+  const notify = useShareStore((s) => s.notify);
+  const pinnedA = useShareStore((s) => s.pinnedA);
+  const compareOpen = useShareStore((s) => s.compareOpen);
+  const reportOpen = useShareStore((s) => s.reportOpen);
+  const [ioOpen, setIoOpen] = useState(false);
+  const [fallbackLink, setFallbackLink] = useState<string | null>(null);
+  const fallbackRef = useRef<HTMLInputElement>(null);
+  const ioButtonRef = useRef<HTMLButtonElement>(null);
+  const reportButtonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    fallbackRef.current?.select();
+  }, [fallbackLink]);
+
+  const current = () => selectScenario(useAppStore.getState());
+
+  const shareLink = async () => {
+    const hash = await encodeScenarioHash(current());
+    if (hash.length > MAX_HASH_CHARS) {
+      setFallbackLink(null);
+      notify({
+        kind: 'error',
+        text: `This scenario is too large for a link (${hash.length.toLocaleString('en-US')} characters). Use Import / export → Export JSON file to share it.`,
+      });
+      return;
+    }
+    const link = `${pageAddress()}${hash}`;
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(link);
+      setFallbackLink(null);
+      notify({ kind: 'info', text: 'Link copied' });
+    } catch {
+      setFallbackLink(link);
+      notify({ kind: 'info', text: 'Copy the link below (the clipboard is not available here).' });
+    }
+  };
+
+  const reset = () => {
+    const before = current();
+    useAppStore.getState().resetToDefaults();
+    notify({ kind: 'info', text: 'Reset to defaults.' }, { label: 'Undo reset', data: before });
+  };
+
+  const loadPreset = (presetId: string) => {
+    const preset = findPreset(presetId);
+    if (!preset) return;
+    const before = current();
+    const built = preset.build();
+    useAppStore.getState().loadScenario({ ...built, ui: { ...built.ui, theme: before.ui.theme } });
+    notify(
+      { kind: 'info', text: `Loaded the preset “${preset.name}”.` },
+      { label: 'Undo preset', data: before },
+    );
+  };
+
+  const runUndo = () => {
+    if (!undo) return;
+    useAppStore.getState().loadScenario(undo.data);
+    notify({ kind: 'info', text: 'Restored the previous scenario.' });
+  };
+
+  const pin = () => {
+    useShareStore.getState().pinA(current());
+    notify({
+      kind: 'info',
+      text: 'Pinned the current scenario as A. Change anything to compare B with it.',
+    });
+  };
+
+  const closeReport = () => {
+    useShareStore.getState().setReportOpen(false);
+    reportButtonRef.current?.focus();
+  };
+
+  return (
+    <div className="scenario-bar">
+      <div className="scenario-actions" role="group" aria-label="Scenario">
+        <button type="button" onClick={() => void shareLink()}>
+          Share link
+        </button>
+        <button type="button" onClick={reset}>
+          Reset to defaults
+        </button>
+        <label className="preset-picker">
+          <span>Presets</span>
+          <select value="" onChange={(e) => loadPreset(e.target.value)}>
+            <option value="">Choose a preset…</option>
+            {PRESETS.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          ref={ioButtonRef}
+          type="button"
+          aria-expanded={ioOpen}
+          aria-controls={`${id}-io`}
+          onClick={() => setIoOpen((open) => !open)}
+        >
+          Import / export
+        </button>
+        <button type="button" onClick={pin}>
+          Pin as A
+        </button>
+        <button
+          type="button"
+          aria-pressed={compareOpen}
+          disabled={pinnedA === null}
+          title={pinnedA === null ? 'Pin a scenario as A first' : undefined}
+          onClick={() => useShareStore.getState().setCompareOpen(!compareOpen)}
+        >
+          Compare
+        </button>
+        <button
+          ref={reportButtonRef}
+          type="button"
+          onClick={() => useShareStore.getState().setReportOpen(true)}
+        >
+          Report
+        </button>
+      </div>
+      <div role="status" className="scenario-status">
+        {notice?.kind === 'info' && (
+          <p className="scenario-note">
+            {notice.text}
+            {undo && (
+              <button type="button" className="link-button" onClick={runUndo}>
+                {undo.label}
+              </button>
+            )}
+          </p>
+        )}
+      </div>
+      {notice?.kind === 'error' && (
+        <div className="scenario-error">
+          <p role="alert" className="form-error">
+            {notice.text}
+          </p>
+          <button type="button" className="link-button" onClick={() => notify(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {fallbackLink !== null && (
+        <div className="share-fallback">
+          <label htmlFor={`${id}-link`}>Link to this scenario</label>
+          <input
+            ref={fallbackRef}
+            id={`${id}-link`}
+            type="text"
+            readOnly
+            value={fallbackLink}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+          <button type="button" onClick={() => setFallbackLink(null)}>
+            Done
+          </button>
+        </div>
+      )}
+      {ioOpen && (
+        <ImportExportPanel
+          id={`${id}-io`}
+          onDone={() => {
+            setIoOpen(false);
+            ioButtonRef.current?.focus();
+          }}
+        />
+      )}
+      {compareOpen &&
+        pinnedA !== null &&
+        createPortal(
+          <ErrorBoundary name="The comparison">
+            <Suspense fallback={null}>
+              <ComparePanel pinned={pinnedA} />
+            </Suspense>
+          </ErrorBoundary>,
+          document.body,
+        )}
+      {reportOpen &&
+        createPortal(
+          <ErrorBoundary name="The report">
+            <Suspense fallback={<p className="loading report-loading">Loading the report…</p>}>
+              <ReportView onClose={closeReport} />
+            </Suspense>
+          </ErrorBoundary>,
+          document.body,
+        )}
+    </div>
+  );
+}

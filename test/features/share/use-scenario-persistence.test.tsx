@@ -1,0 +1,140 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ScenarioBar } from '../../../src/features/share/ScenarioBar.tsx';
+import {
+  decodeScenarioHash,
+  OWN_HASH_KEY,
+  scenarioToJson,
+  STORAGE_KEY,
+} from '../../../src/state/persistence.ts';
+import { DEFAULT_SCENARIO, useAppStore, type ScenarioData } from '../../../src/state/store.ts';
+import { jsonHash, Probe, resetEverything } from './helpers.tsx';
+
+const withOutput = (outputTokens: number): ScenarioData => ({
+  ...DEFAULT_SCENARIO,
+  gate: { ...DEFAULT_SCENARIO.gate, outputTokens },
+});
+
+function renderApp() {
+  return render(
+    <>
+      <ScenarioBar />
+      <Probe persist />
+    </>,
+  );
+}
+
+const shown = () => screen.getByTestId('output-tokens').textContent;
+
+describe('startup', () => {
+  beforeEach(() => resetEverything());
+
+  it('opens a hand-made link', async () => {
+    resetEverything(jsonHash({ v: 1, gate: { outputTokens: 12_345 } }));
+    renderApp();
+    await waitFor(() => expect(shown()).toBe('12345'));
+    expect(screen.getByRole('status')).toHaveTextContent('Opened the scenario from the link.');
+  });
+
+  it('shows the message and the defaults for a broken link', async () => {
+    resetEverything(jsonHash({ v: 1, gate: { horizon: -1 } }));
+    renderApp();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link could not be opened: gate.horizon: must be 0 or more turns. Showing the defaults instead.',
+    );
+    expect(shown()).toBe('40000');
+  });
+
+  it('keeps the saved work when a link is broken', async () => {
+    resetEverything('#s=not*base64');
+    localStorage.setItem(STORAGE_KEY, scenarioToJson(withOutput(555)));
+    renderApp();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link could not be opened: link: the scenario code is damaged (not base64url). Showing your last saved work instead.',
+    );
+    expect(shown()).toBe('555');
+  });
+
+  it('refuses a link from a newer version', async () => {
+    resetEverything(jsonHash({ v: 2, gate: { outputTokens: 1 } }));
+    renderApp();
+    expect(await screen.findByRole('alert')).toHaveTextContent('newer version');
+    expect(shown()).toBe('40000');
+  });
+
+  it('restores the saved work before the first paint', () => {
+    localStorage.setItem(STORAGE_KEY, scenarioToJson(withOutput(4_321)));
+    renderApp();
+    expect(shown()).toBe('4321');
+  });
+
+  it('offers to restore the saved work a link replaced', async () => {
+    localStorage.setItem(STORAGE_KEY, scenarioToJson(withOutput(4_321)));
+    window.history.replaceState(null, '', `/${jsonHash({ v: 1, gate: { outputTokens: 9 } })}`);
+    renderApp();
+    await waitFor(() => expect(shown()).toBe('9'));
+    act(() => screen.getByRole('button', { name: 'Restore my previous work' }).click());
+    expect(shown()).toBe('4321');
+  });
+
+  it('ignores a corrupt save with a message', () => {
+    localStorage.setItem(STORAGE_KEY, '{"v":1,"gate":{"outputTokens":"lots"}}');
+    renderApp();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your saved work could not be restored: gate.outputTokens:',
+    );
+    expect(shown()).toBe('40000');
+  });
+
+  it('prefers the save over a hash this browser wrote itself (a reload)', () => {
+    resetEverything('#s=stale');
+    localStorage.setItem(STORAGE_KEY, scenarioToJson(withOutput(777)));
+    localStorage.setItem(OWN_HASH_KEY, '#s=stale');
+    renderApp();
+    expect(shown()).toBe('777');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('saving', () => {
+  beforeEach(() => resetEverything());
+
+  it('saves every change to local storage and the hash', async () => {
+    renderApp();
+    act(() => useAppStore.getState().setGate({ outputTokens: 2_468 }));
+    await waitFor(() => expect(window.location.hash).toMatch(/^#s=/));
+    expect(localStorage.getItem(STORAGE_KEY)).toContain('"outputTokens":2468');
+    const decoded = await decodeScenarioHash(window.location.hash);
+    expect(decoded.ok && decoded.data.gate.outputTokens).toBe(2_468);
+    expect(localStorage.getItem(OWN_HASH_KEY)).toBe(window.location.hash);
+    expect(window.history.length).toBe(1);
+  });
+
+  it('saves at once when the page is hidden', () => {
+    renderApp();
+    act(() => useAppStore.getState().setGate({ outputTokens: 1_357 }));
+    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem(STORAGE_KEY)).toContain('"outputTokens":1357');
+  });
+
+  it('follows a link pasted into the address bar', async () => {
+    renderApp();
+    act(() => {
+      window.location.hash = jsonHash({ v: 1, gate: { outputTokens: 31_415 } }).slice(1);
+    });
+    await waitFor(() => expect(shown()).toBe('31415'));
+  });
+
+  it('keeps the current work when a pasted link is broken', async () => {
+    renderApp();
+    act(() => useAppStore.getState().setGate({ outputTokens: 50 }));
+    act(() => {
+      window.location.hash = jsonHash({ v: 1, gate: { recallProbability: 3 } }).slice(1);
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'gate.recallProbability: must be between 0 and 1. Your current work is kept.',
+    );
+    expect(shown()).toBe('50');
+  });
+});
