@@ -7,6 +7,7 @@
 //   node scripts/e2e.mjs                 run every journey
 //   node scripts/e2e.mjs --grep budget   run the journeys whose name contains "budget"
 //   node scripts/e2e.mjs --bench-ui      run the interaction-latency benchmark instead
+//   node scripts/e2e.mjs --dir DIR       take the journeys from DIR instead of test/e2e
 //
 // Prints one line per journey and finally `N passed, M failed`; exits 1 on
 // any failure. Builds nothing unless dist/ is missing (CI builds first).
@@ -30,7 +31,7 @@ const SUB_PATH = '/context-cost-explorer/';
 const PORTS = [4310, 4311, 4312, 4313, 4314, 4315, 4316, 4317, 4318, 4319];
 
 function parseArgs(argv) {
-  const options = { grep: /** @type {string | null} */ (null), benchUi: false };
+  const options = { grep: /** @type {string | null} */ (null), benchUi: false, dir: E2E_DIR };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--grep' || arg === '-g') {
@@ -38,8 +39,11 @@ function parseArgs(argv) {
       i += 1;
     } else if (arg?.startsWith('--grep=')) options.grep = arg.slice('--grep='.length);
     else if (arg === '--bench-ui') options.benchUi = true;
-    else if (arg === '--help' || arg === '-h') {
-      console.log('usage: node scripts/e2e.mjs [--grep TEXT] [--bench-ui]');
+    else if (arg === '--dir') {
+      options.dir = resolve(argv[i + 1] ?? E2E_DIR);
+      i += 1;
+    } else if (arg === '--help' || arg === '-h') {
+      console.log('usage: node scripts/e2e.mjs [--grep TEXT] [--bench-ui] [--dir JOURNEY_DIR]');
       process.exit(0);
     } else {
       console.error(`unknown argument: ${arg}`);
@@ -108,7 +112,7 @@ async function main() {
       return 0;
     }
 
-    const all = await loadJourneys(E2E_DIR);
+    const all = await loadJourneys(options.dir);
     const grep = options.grep?.toLowerCase() ?? null;
     const selected = grep === null ? all : all.filter((j) => j.name.toLowerCase().includes(grep));
     if (selected.length === 0) {

@@ -2,7 +2,7 @@
 // a fresh browser context, with a timeout and page-error collection.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -88,6 +88,8 @@ export function slug(name) {
  *           distDir: string, resultsDir: string }} env
  */
 export async function runJourney(journey, env) {
+  const failureShot = `${slug(journey.name)}-failure`;
+  rmSync(join(env.resultsDir, `${failureShot}.png`), { force: true }); // from an earlier run
   const started = performance.now();
   /** @type {string[]} */
   const pageErrors = [];
@@ -174,7 +176,7 @@ export async function runJourney(journey, env) {
     }
     const lastOpen = pages.filter((p) => !p.isClosed()).at(-1);
     if (error && lastOpen) {
-      await screenshot(`${slug(journey.name)}-failure`, lastOpen).catch(() => {});
+      await screenshot(failureShot, lastOpen).catch(() => {});
     }
   }
   await Promise.all(contexts.map((c) => c.close().catch(() => {})));

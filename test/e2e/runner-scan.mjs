@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 /** eval(…), Function(…) and new Function(…), not as a property (x.eval). */
 const DYNAMIC_CODE = /(?<![\w$.])(eval|(?:new\s+)?Function)\s*\(/g;
@@ -90,8 +90,11 @@ export function decodeMappings(mappings) {
 
 /** The npm package a source path belongs to, or null for our own code. */
 export function libraryOf(sourcePath) {
-  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(sourcePath.replace(/\\/g, '/'));
-  return match ? (match[1] ?? null) : null;
+  // The last node_modules segment names the package (pnpm nests them).
+  const matches = [
+    ...sourcePath.replace(/\\/g, '/').matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)/g),
+  ];
+  return matches.at(-1)?.[1] ?? null;
 }
 
 /**
@@ -134,7 +137,9 @@ export function attributeHits(hits, distDir) {
         else break;
       }
       if (!best) return hit;
-      const source = `${sources[best[1] ?? 0]}:${(best[2] ?? 0) + 1}`;
+      // Source paths are relative to the map's directory: make them project-relative.
+      const path = relative(dirname(distDir), resolve(assetsDir, sources[best[1] ?? 0] ?? '?'));
+      const source = `${path}:${(best[2] ?? 0) + 1}`;
       return { ...hit, source, library: libraryOf(source) };
     });
     return { hits: attributed, buildError: null };

@@ -1,0 +1,18 @@
+export interface DynamicCodeHit {
+  file: string;
+  offset: number;
+  line: number;
+  column: number;
+  call: string;
+  context: string;
+  source?: string;
+  library?: string | null;
+}
+
+export function scanForDynamicCode(assetsDir: string): DynamicCodeHit[];
+export function decodeMappings(mappings: string): number[][][];
+export function libraryOf(sourcePath: string): string | null;
+export function attributeHits(
+  hits: DynamicCodeHit[],
+  distDir: string,
+): { hits: DynamicCodeHit[]; buildError: string | null };
