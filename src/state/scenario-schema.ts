@@ -185,6 +185,12 @@ function overDefaults(defaults: unknown, given: unknown): unknown {
   return out;
 }
 
+/** JSON of a value, cut to 40 characters: messages never echo a whole input. */
+function shortJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
 function describePath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return 'scenario';
   return path
@@ -200,7 +206,7 @@ function migrate(raw: Record<string, unknown>): Record<string, unknown> | string
   const v = raw['v'];
   if (v === undefined) return 'v: missing version number (expected {"v": 1, …})';
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1)
-    return `v: unknown version ${JSON.stringify(v)}`;
+    return `v: unknown version ${shortJson(v)}`;
   if (v > SCENARIO_VERSION) {
     return `v: this scenario is from a newer version of the explorer (v${v}); this one reads up to v${SCENARIO_VERSION}`;
   }
