@@ -77,40 +77,43 @@ export function narrows(child: PromptBudget, parent: PromptBudget): boolean {
 export function validateBudgetInput(rows: readonly BudgetRow[], budget: PromptBudget): void {
   if (!Array.isArray(rows)) throw new InvalidInputError('rows', 'must be a list of rows');
   const seen = new Set<string>();
-  rows.forEach((row, i) => {
-    const at = `rows[${i}]`;
-    if (typeof row !== 'object' || row === null) throw new InvalidInputError(at, 'must be a row');
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    if (typeof row !== 'object' || row === null)
+      throw new InvalidInputError(`rows[${i}]`, 'must be a row');
     const id: unknown = row.contributionId;
     if (typeof id !== 'string')
-      throw new InvalidInputError(`${at}.contributionId`, `must be text (got ${describe(id)})`);
-    const name = `${at} (${JSON.stringify(id)})`;
+      throw new InvalidInputError(
+        `rows[${i}].contributionId`,
+        `must be text (got ${describe(id)})`,
+      );
     if (seen.has(id))
       throw new InvalidInputError(
-        `${name}.contributionId`,
+        `${rowName(i, id)}.contributionId`,
         `duplicate id ${JSON.stringify(id)}: ids must be unique`,
       );
     seen.add(id);
     if (typeof row.position !== 'number' || !Number.isInteger(row.position)) {
       throw new InvalidInputError(
-        `${name}.position`,
+        `${rowName(i, id)}.position`,
         `must be a whole number (got ${describe(row.position)})`,
       );
     }
     if (typeof row.tokens !== 'number' || !Number.isFinite(row.tokens) || row.tokens < 0) {
       throw new InvalidInputError(
-        `${name}.tokens`,
+        `${rowName(i, id)}.tokens`,
         `must be 0 or more tokens (got ${describe(row.tokens)})`,
       );
     }
     if (!Number.isInteger(row.tokens)) {
       throw new InvalidInputError(
-        `${name}.tokens`,
+        `${rowName(i, id)}.tokens`,
         `must be a whole number of tokens (got ${row.tokens})`,
       );
     }
     if (typeof row.pinned !== 'boolean')
-      throw new InvalidInputError(`${name}.pinned`, 'must be true or false');
-  });
+      throw new InvalidInputError(`${rowName(i, id)}.pinned`, 'must be true or false');
+  }
   const limit: unknown = budget.maxTotalTokens;
   if (limit !== null) {
     if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) {
@@ -122,9 +125,28 @@ export function validateBudgetInput(rows: readonly BudgetRow[], budget: PromptBu
   }
 }
 
+// Built only for a rejected row: validation runs on every admission.
+function rowName(index: number, id: string): string {
+  return `rows[${index}] (${JSON.stringify(id)})`;
+}
+
 /** Code-point order, as Python compares strings (UTF-16 order differs above U+FFFF). */
 export function compareCodePoints(a: string, b: string): number {
   if (a === b) return 0;
+  // Fast path: compare UTF-16 code units up to the first difference. Where
+  // neither differing unit is a surrogate, each is its own code point and the
+  // equal prefix holds the same code points, so the units decide.
+  const shorter = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < shorter && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === shorter) return a.length - b.length;
+  const x = a.charCodeAt(i);
+  const y = b.charCodeAt(i);
+  if ((x < 0xd800 || x > 0xdfff) && (y < 0xd800 || y > 0xdfff)) return x - y;
+  return compareByCodePoint(a, b);
+}
+
+function compareByCodePoint(a: string, b: string): number {
   const ia = a[Symbol.iterator]();
   const ib = b[Symbol.iterator]();
   for (;;) {
@@ -142,13 +164,53 @@ export function compareCodePoints(a: string, b: string): number {
  * ties by id ascending in code-point order. Returns indices into `rows`.
  */
 export function mostDroppableFirst(rows: readonly BudgetRow[]): number[] {
-  const order = rows.map((_, i) => i);
-  order.sort((i, j) => {
+  const count = rows.length;
+  let lowest = Infinity;
+  let highest = -Infinity;
+  for (let i = 0; i < count; i++) {
+    const position = (rows[i] as BudgetRow).position;
+    if (position < lowest) lowest = position;
+    if (position > highest) highest = position;
+  }
+  const order = new Array<number>(count);
+  if (count > 0 && (highest - lowest + 1) * count <= Number.MAX_SAFE_INTEGER) {
+    // Position descending as one exact integer key per row, sorted natively
+    // (no comparator calls), then each run of equal positions sorted by id.
+    const keys = new Float64Array(count);
+    for (let i = 0; i < count; i++)
+      keys[i] = (highest - (rows[i] as BudgetRow).position) * count + i;
+    keys.sort();
+    for (let k = 0; k < count; k++) order[k] = (keys[k] as number) % count;
+    let start = 0;
+    while (start < count) {
+      const position = (rows[order[start] as number] as BudgetRow).position;
+      let end = start + 1;
+      while (end < count && (rows[order[end] as number] as BudgetRow).position === position) end++;
+      if (end - start > 1) sortRunById(rows, order, start, end);
+      start = end;
+    }
+    return order;
+  }
+  for (let i = 0; i < count; i++) order[i] = i;
+  return order.sort((i, j) => {
     const a = rows[i] as BudgetRow;
     const b = rows[j] as BudgetRow;
     return b.position - a.position || compareCodePoints(a.contributionId, b.contributionId);
   });
-  return order;
+}
+
+/** Sorts `order[start..end)` by contribution id, code-point order. */
+function sortRunById(
+  rows: readonly BudgetRow[],
+  order: number[],
+  start: number,
+  end: number,
+): void {
+  const run = order.slice(start, end);
+  run.sort((i, j) =>
+    compareCodePoints((rows[i] as BudgetRow).contributionId, (rows[j] as BudgetRow).contributionId),
+  );
+  for (let k = 0; k < run.length; k++) order[start + k] = run[k] as number;
 }
 
 /**
@@ -189,14 +251,15 @@ export function admitWithinBudget(rows: readonly BudgetRow[], budget: PromptBudg
   const admitted: BudgetRow[] = [];
   const admittedIds: string[] = [];
   const droppedIds: string[] = [];
-  rows.forEach((row, i) => {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as BudgetRow;
     if (dropped[i] === 1) {
       droppedIds.push(row.contributionId);
     } else {
       admitted.push(row);
       admittedIds.push(row.contributionId);
     }
-  });
+  }
   return {
     admitted,
     report: { limit, totalTokens: running, admitted: admittedIds, dropped: droppedIds },

@@ -34,7 +34,24 @@ export function formatFixed(value: number, digits: number): string {
   return negative ? `-${body}` : body;
 }
 
+// Powers of ten that are exact doubles, for the fast path below.
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
 function formatMagnitude(x: number, digits: number): string {
+  if (digits < POW10.length) {
+    // Fast path (toFixed is slow). y = fl(x·10^digits) is one rounding away from
+    // the exact product; below 1e9 that is under 6e-8, so unless y is within
+    // 1e-6 of a half-integer, rounding y rounds the exact value the same way.
+    // Ties, and values too near one to tell, fall through to the exact path.
+    const y = x * (POW10[digits] as number);
+    if (y < 1e9) {
+      const whole = Math.floor(y);
+      const fraction = y - whole; // exact
+      if (Math.abs(fraction - 0.5) > 1e-6) {
+        return placeDecimalPoint(String(fraction > 0.5 ? whole + 1 : whole), digits);
+      }
+    }
+  }
   if (x >= 1e21) {
     // Every double this large is an integer; toFixed would switch to exponent form.
     const whole = BigInt(x).toString();

@@ -203,7 +203,7 @@ export function simulateRouting(scenario: RoutingScenario, pricing: PricingTable
     let hopIndex = 0;
     const toolNames = turn.toolNames == null ? null : Object.freeze(turn.toolNames.slice());
     turn.hops.forEach((hop, hopNumber) => {
-      const ctx = dispatchContext(
+      const ctx = new SimDispatchContext(
         messages,
         hop.forcedTool ?? null,
         toolNames,
@@ -316,33 +316,48 @@ export function simulateRouting(scenario: RoutingScenario, pricing: PricingTable
 /**
  * A frozen dispatch context whose `messages` is copied only when read: the
  * declarative strategies never read it, and copying a long history on every
- * hop would make a 1,000-turn walk quadratic.
+ * hop would make a 1,000-turn walk quadratic. A class rather than an object
+ * literal with a getter: V8 gives every such literal its own hidden class,
+ * which made building and freezing one cost microseconds per hop.
  */
-function dispatchContext(
-  history: readonly MessageKind[],
-  forcedToolChoice: string | null,
-  resolvedToolNames: readonly string[] | null,
-  cacheState: ReadonlyMap<string, number>,
-  turnHopIndex: number,
-  complexity: Complexity,
-  now: number,
-): DispatchContext {
-  const length = history.length;
-  let snapshot: readonly MessageKind[] | undefined;
-  return Object.freeze({
-    role: 'action' as const,
-    get messages() {
-      snapshot ??= Object.freeze(history.slice(0, length));
-      return snapshot;
-    },
-    scope: 'explorer',
-    forcedToolChoice,
-    resolvedToolNames,
-    // A read-only live view of the stamps; the resolver runs before this hop stamps.
-    cacheState,
-    runId: 'explorer-run',
-    turnHopIndex,
-    complexity,
-    now,
-  });
+class SimDispatchContext implements DispatchContext {
+  readonly role = 'action' as const;
+  readonly scope = 'explorer';
+  readonly runId = 'explorer-run';
+  readonly forcedToolChoice: string | null;
+  readonly resolvedToolNames: readonly string[] | null;
+  /** A read-only live view of the stamps; the resolver runs before this hop stamps. */
+  readonly cacheState: ReadonlyMap<string, number>;
+  readonly turnHopIndex: number;
+  readonly complexity: Complexity;
+  readonly now: number;
+  readonly #history: readonly MessageKind[];
+  readonly #length: number;
+  // Private fields are not properties: Object.freeze leaves this cache writable.
+  #snapshot: readonly MessageKind[] | undefined;
+
+  constructor(
+    history: readonly MessageKind[],
+    forcedToolChoice: string | null,
+    resolvedToolNames: readonly string[] | null,
+    cacheState: ReadonlyMap<string, number>,
+    turnHopIndex: number,
+    complexity: Complexity,
+    now: number,
+  ) {
+    this.forcedToolChoice = forcedToolChoice;
+    this.resolvedToolNames = resolvedToolNames;
+    this.cacheState = cacheState;
+    this.turnHopIndex = turnHopIndex;
+    this.complexity = complexity;
+    this.now = now;
+    this.#history = history;
+    this.#length = history.length;
+    Object.freeze(this);
+  }
+
+  get messages(): readonly MessageKind[] {
+    this.#snapshot ??= Object.freeze(this.#history.slice(0, this.#length));
+    return this.#snapshot;
+  }
 }
