@@ -8,6 +8,7 @@
 //   node scripts/e2e.mjs --grep budget   run the journeys whose name contains "budget"
 //   node scripts/e2e.mjs --bench-ui      run the interaction-latency benchmark instead
 //   node scripts/e2e.mjs --dir DIR       take the journeys from DIR instead of test/e2e
+//   node scripts/e2e.mjs --dist DIR      serve the build in DIR instead of dist/
 //
 // Prints one line per journey and finally `N passed, M failed`; exits 1 on
 // any failure. Builds nothing unless dist/ is missing (CI builds first).
@@ -31,7 +32,12 @@ const SUB_PATH = '/context-cost-explorer/';
 const PORTS = [4310, 4311, 4312, 4313, 4314, 4315, 4316, 4317, 4318, 4319];
 
 function parseArgs(argv) {
-  const options = { grep: /** @type {string | null} */ (null), benchUi: false, dir: E2E_DIR };
+  const options = {
+    grep: /** @type {string | null} */ (null),
+    benchUi: false,
+    dir: E2E_DIR,
+    dist: DIST_DIR,
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--grep' || arg === '-g') {
@@ -39,11 +45,16 @@ function parseArgs(argv) {
       i += 1;
     } else if (arg?.startsWith('--grep=')) options.grep = arg.slice('--grep='.length);
     else if (arg === '--bench-ui') options.benchUi = true;
-    else if (arg === '--dir') {
+    else if (arg === '--dist') {
+      options.dist = resolve(argv[i + 1] ?? DIST_DIR);
+      i += 1;
+    } else if (arg === '--dir') {
       options.dir = resolve(argv[i + 1] ?? E2E_DIR);
       i += 1;
     } else if (arg === '--help' || arg === '-h') {
-      console.log('usage: node scripts/e2e.mjs [--grep TEXT] [--bench-ui] [--dir JOURNEY_DIR]');
+      console.log(
+        'usage: node scripts/e2e.mjs [--grep TEXT] [--bench-ui] [--dir JOURNEY_DIR] [--dist BUILD_DIR]',
+      );
       process.exit(0);
     } else {
       console.error(`unknown argument: ${arg}`);
@@ -53,10 +64,13 @@ function parseArgs(argv) {
   return options;
 }
 
-function ensureBuilt() {
-  if (existsSync(join(DIST_DIR, 'index.html'))) return;
-  console.log('dist/ is missing: building it once with `npx vite build`');
-  const result = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+function ensureBuilt(distDir) {
+  if (existsSync(join(distDir, 'index.html'))) return;
+  console.log(`${relative(ROOT, distDir)}/ is missing: building it once with \`npx vite build\``);
+  const result = spawnSync('npx', ['vite', 'build', '--outDir', distDir], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('vite build failed');
 }
 
@@ -84,10 +98,11 @@ async function main() {
   const options = parseArgs(process.argv.slice(2));
   // Journeys may import the TypeScript core to compare the page with it.
   register();
-  ensureBuilt();
-  const rootServer = await serveStaticOnFreePort({ root: DIST_DIR, basePath: '/' }, PORTS);
+  const distDir = options.dist;
+  ensureBuilt(distDir);
+  const rootServer = await serveStaticOnFreePort({ root: distDir, basePath: '/' }, PORTS);
   const subPathServer = await serveStaticOnFreePort(
-    { root: DIST_DIR, basePath: SUB_PATH },
+    { root: distDir, basePath: SUB_PATH },
     PORTS.filter((p) => p !== rootServer.port),
   );
   let browser;
@@ -98,11 +113,12 @@ async function main() {
       browser,
       baseUrl: rootServer.url,
       subPathUrl: subPathServer.url,
-      distDir: DIST_DIR,
+      distDir,
+      projectRoot: ROOT,
       resultsDir: RESULTS_DIR,
     };
     console.log(
-      `serving ${relative(process.cwd(), DIST_DIR) || '.'} at ${rootServer.url} and ${subPathServer.url}` +
+      `serving ${relative(process.cwd(), distDir) || '.'} at ${rootServer.url} and ${subPathServer.url}` +
         ` · Chromium ${browser.version()}`,
     );
 

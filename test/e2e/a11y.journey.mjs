@@ -53,6 +53,7 @@ async function scan(page, where) {
     const titleOnly = [...document.querySelectorAll('input[title], select[title], textarea[title]')]
       .filter((el) => {
         const control = /** @type {HTMLInputElement} */ (el);
+        if (!control.checkVisibility()) return false; // as axe: hidden controls are not checked
         if (
           control.labels?.length ||
           el.hasAttribute('aria-label') ||

@@ -85,7 +85,7 @@ export function slug(name) {
  * the journey opened; console errors are collected and reported.
  * @param {Journey} journey
  * @param {{ browser: import('playwright-core').Browser, baseUrl: string, subPathUrl: string,
- *           distDir: string, resultsDir: string }} env
+ *           distDir: string, projectRoot: string, resultsDir: string }} env
  */
 export async function runJourney(journey, env) {
   const failureShot = `${slug(journey.name)}-failure`;
@@ -137,6 +137,7 @@ export async function runJourney(journey, env) {
     baseUrl: env.baseUrl,
     subPathUrl: env.subPathUrl,
     distDir: env.distDir,
+    projectRoot: env.projectRoot,
     assert,
     browser: env.browser,
     newPage,

@@ -14,5 +14,5 @@ export function decodeMappings(mappings: string): number[][][];
 export function libraryOf(sourcePath: string): string | null;
 export function attributeHits(
   hits: DynamicCodeHit[],
-  distDir: string,
+  projectRoot: string,
 ): { hits: DynamicCodeHit[]; buildError: string | null };

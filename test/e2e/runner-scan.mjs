@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 /** eval(…), Function(…) and new Function(…), not as a property (x.eval). */
 const DYNAMIC_CODE = /(?<![\w$.])(eval|(?:new\s+)?Function)\s*\(/g;
@@ -103,17 +103,17 @@ export function libraryOf(sourcePath) {
  * plus maps), finds the same call there by its surrounding text, and maps it
  * back. Hits that cannot be matched keep `source` undefined.
  * @param {DynamicCodeHit[]} hits
- * @param {string} distDir the project's dist/ (its parent is the project root)
+ * @param {string} projectRoot the folder with vite.config.ts
  * @returns {{ hits: DynamicCodeHit[], buildError: string | null }}
  */
-export function attributeHits(hits, distDir) {
+export function attributeHits(hits, projectRoot) {
   if (hits.length === 0) return { hits, buildError: null };
   const outDir = mkdtempSync(join(tmpdir(), 'cce-sourcemap-'));
   try {
     const build = spawnSync(
       'npx',
       ['vite', 'build', '--sourcemap', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
-      { cwd: dirname(distDir), encoding: 'utf8' },
+      { cwd: projectRoot, encoding: 'utf8' },
     );
     if (build.status !== 0) return { hits, buildError: build.stderr || 'vite build failed' };
     const assetsDir = join(outDir, 'assets');
@@ -127,7 +127,10 @@ export function attributeHits(hits, distDir) {
       return maps.get(file);
     };
     const attributed = hits.map((hit) => {
-      const twin = mapped.find((m) => m.file === hit.file && m.context === hit.context);
+      // Same chunk name first; chunk hashes change when any source changed.
+      const twin =
+        mapped.find((m) => m.file === hit.file && m.context === hit.context) ??
+        mapped.find((m) => m.context === hit.context);
       if (!twin) return hit;
       const { sources, lines } = mapFor(twin.file);
       const segments = lines[twin.line] ?? [];
@@ -138,7 +141,7 @@ export function attributeHits(hits, distDir) {
       }
       if (!best) return hit;
       // Source paths are relative to the map's directory: make them project-relative.
-      const path = relative(dirname(distDir), resolve(assetsDir, sources[best[1] ?? 0] ?? '?'));
+      const path = relative(projectRoot, resolve(assetsDir, sources[best[1] ?? 0] ?? '?'));
       const source = `${path}:${(best[2] ?? 0) + 1}`;
       return { ...hit, source, library: libraryOf(source) };
     });

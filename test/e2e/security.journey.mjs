@@ -153,14 +153,14 @@ export const journeys = {
   /** @param {import('playwright-core').Page} _page */
   'the built JavaScript evaluates no strings in our own code': async (
     _page,
-    { assert, distDir, log },
+    { assert, distDir, projectRoot, log },
   ) => {
     const found = scanForDynamicCode(join(distDir, 'assets'));
     if (found.length === 0) {
       log('no eval( / Function( / new Function( in dist/assets/*.js');
       return;
     }
-    const { hits, buildError } = attributeHits(found, distDir);
+    const { hits, buildError } = attributeHits(found, projectRoot);
     if (buildError) log(`could not rebuild with source maps: ${buildError}`);
     for (const hit of hits) {
       const origin = hit.source
