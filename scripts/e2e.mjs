@@ -17,6 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { register } from 'tsx/esm/api';
 import { serveStaticOnFreePort } from './serve-static.mjs';
 import { launchChromium } from '../test/e2e/runner-browser.mjs';
@@ -31,37 +32,30 @@ const SUB_PATH = '/context-cost-explorer/';
 /** This runner's port range. */
 const PORTS = [4310, 4311, 4312, 4313, 4314, 4315, 4316, 4317, 4318, 4319];
 
-function parseArgs(argv) {
-  const options = {
-    grep: /** @type {string | null} */ (null),
-    benchUi: false,
-    dir: E2E_DIR,
-    dist: DIST_DIR,
-  };
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    if (arg === '--grep' || arg === '-g') {
-      options.grep = argv[i + 1] ?? '';
-      i += 1;
-    } else if (arg?.startsWith('--grep=')) options.grep = arg.slice('--grep='.length);
-    else if (arg === '--bench-ui') options.benchUi = true;
-    else if (arg === '--dist') {
-      options.dist = resolve(argv[i + 1] ?? DIST_DIR);
-      i += 1;
-    } else if (arg === '--dir') {
-      options.dir = resolve(argv[i + 1] ?? E2E_DIR);
-      i += 1;
-    } else if (arg === '--help' || arg === '-h') {
-      console.log(
-        'usage: node scripts/e2e.mjs [--grep TEXT] [--bench-ui] [--dir JOURNEY_DIR] [--dist BUILD_DIR]',
-      );
-      process.exit(0);
-    } else {
-      console.error(`unknown argument: ${arg}`);
-      process.exit(2);
-    }
+const USAGE =
+  'usage: node scripts/e2e.mjs [--grep TEXT] [--bench-ui] [--dir JOURNEY_DIR] [--dist BUILD_DIR]';
+
+function readOptions(args) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      grep: { type: 'string', short: 'g' },
+      'bench-ui': { type: 'boolean', default: false },
+      dir: { type: 'string', default: E2E_DIR },
+      dist: { type: 'string', default: DIST_DIR },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
   }
-  return options;
+  return {
+    grep: values.grep ?? null,
+    benchUi: values['bench-ui'],
+    dir: resolve(values.dir),
+    dist: resolve(values.dist),
+  };
 }
 
 function ensureBuilt(distDir) {
@@ -95,7 +89,13 @@ function describeError(error) {
 }
 
 async function main() {
-  const options = parseArgs(process.argv.slice(2));
+  let options;
+  try {
+    options = readOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n${USAGE}`);
+    return 2;
+  }
   // Journeys may import the TypeScript core to compare the page with it.
   register();
   const distDir = options.dist;
