@@ -124,7 +124,21 @@ const strategySchema: z.ZodType<StrategyInput> = z.lazy(() =>
   ]),
 );
 
+const generatorSchema = z.object({
+  templateTurn: z.int('must be a whole turn number').min(0, 'must be 0 or more'),
+  turnCount: z
+    .int('must be a whole number of turns')
+    .min(1, 'must be at least 1 turn')
+    .max(2_000, 'must be at most 2,000 turns'),
+  spreadPct: z.number().min(0, 'must be 0% or more').max(95, 'must be at most 95%'),
+  seed: z.int('must be a whole number'),
+  complexSharePct: z.number().min(0, 'must be 0% or more').max(100, 'must be at most 100%'),
+});
+
 const routingSchema = z.object({
+  preset: z.enum(['support', 'coding', 'research', 'custom']),
+  cacheTtlChoice: z.enum(['fiveMinutes', 'oneHour', 'custom']),
+  generator: generatorSchema,
   scenario: z.object({
     systemTokens: tokens,
     cacheTtlSeconds: seconds.optional(),
