@@ -84,6 +84,7 @@ const budgetSchema = z.object({
     .array(z.object({ section: z.string(), maxTotalTokens: wholeTokens.nullable() }))
     .max(1_000),
   estimatorErrorPct: z.number().min(0).max(100, 'must be at most 100%'),
+  errorScope: z.enum(['all', 'estimated']),
 });
 
 const policySchema = z.object({

@@ -33,7 +33,12 @@ export interface BudgetState {
   readonly sectionBudgets: readonly SectionBudget[];
   /** How far off the chars-per-token estimate may be, percent. */
   readonly estimatorErrorPct: number;
+  /** Which rows the estimator error band scales: every row, or only rows estimated from text. */
+  readonly errorScope: ErrorScope;
 }
+
+/** Rows the estimator error band applies to. */
+export type ErrorScope = 'all' | 'estimated';
 
 export interface BudgetSlice {
   budget: BudgetState;
@@ -106,6 +111,7 @@ export const DEFAULT_BUDGET: BudgetState = {
   charsPerToken: 4,
   sectionBudgets: [],
   estimatorErrorPct: 20,
+  errorScope: 'all',
 };
 
 export const createBudgetSlice: StateCreator<AppState, [], [], BudgetSlice> = (set) => ({

@@ -1,0 +1,144 @@
+import { memo, useId, useMemo } from 'react';
+import { useAppStore } from '../../state/store.ts';
+import type { ErrorScope } from '../../state/slices/budget-slice.ts';
+import { NumberField } from '../../ui/NumberField.tsx';
+import { formatNumber, formatTokens } from '../../ui/format.ts';
+import { STATUS_TEXT } from './CompiledBar.tsx';
+import { errorBand, ERROR_PRESETS, type BandCase, type Flip } from './error-band.ts';
+import type { BudgetView } from './use-budget.ts';
+
+function caseText(c: BandCase): string {
+  const o = c.outcome;
+  if (o.kind === 'invalid') return 'no decision';
+  if (o.kind === 'pinnedExceeds') {
+    return `compile fails (pinned rows need ${formatTokens(o.error.pinnedTokens)} of ${formatTokens(o.error.limit)})`;
+  }
+  return `${formatTokens(o.report.totalTokens)} tokens admitted, ${o.report.dropped.length} dropped`;
+}
+
+function flipText(flip: Flip, low: string, high: string): string {
+  const parts: string[] = [];
+  if (flip.low !== flip.nominal) parts.push(`${STATUS_TEXT[flip.low].toLowerCase()} at ${low}`);
+  if (flip.high !== flip.nominal) parts.push(`${STATUS_TEXT[flip.high].toLowerCase()} at ${high}`);
+  return `${flip.id} (${STATUS_TEXT[flip.nominal].toLowerCase()} as estimated; ${parts.join(', ')})`;
+}
+
+/** What if the chars-per-token estimate is off by ±X%: which rows' admission flips. */
+export const ErrorBandCard = memo(function ErrorBandCard({ view }: { view: BudgetView }) {
+  const pct = useAppStore((s) => s.budget.estimatorErrorPct);
+  const scope = useAppStore((s) => s.budget.errorScope);
+  const setBudget = useAppStore((s) => s.setBudget);
+  const id = useId();
+  const band = useMemo(
+    () => (view.problem === null ? errorBand(view.compiled, view.limit, pct, scope) : null),
+    [view.problem, view.compiled, view.limit, pct, scope],
+  );
+  const scopes: { value: ErrorScope; label: string }[] = [
+    { value: 'all', label: 'Every row' },
+    { value: 'estimated', label: 'Only rows estimated from text' },
+  ];
+
+  let summary = 'No band until the ids are fixed.';
+  if (band) {
+    const cases = `At ${band.low.label}: ${caseText(band.low)}. As estimated: ${caseText(band.nominal)}. At ${band.high.label}: ${caseText(band.high)}.`;
+    summary =
+      band.affectedRows === 0
+        ? 'No row is estimated from text, so the band changes nothing. Paste text into a row, or scale every row.'
+        : band.flips.length === 0
+          ? `No row's admission flips within ±${formatNumber(pct)}%. ${cases}`
+          : `Within ±${formatNumber(pct)}%, ${band.flips.length} row${band.flips.length === 1 ? ' flips' : 's flip'}: ${band.flips.map((f) => flipText(f, band.low.label, band.high.label)).join('; ')}. ${cases}`;
+  }
+
+  return (
+    <section className="card" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Estimator error band</h2>
+      <p className="note">
+        The offline estimator counts characters, not tokens. If the real count is off by ±X%, does
+        any row&apos;s admission change? Each case below is admitted by the core.
+      </p>
+      <div className="budget-band-controls">
+        <NumberField
+          label="Estimator error"
+          value={pct}
+          onChange={(v) => setBudget({ estimatorErrorPct: v })}
+          min={0}
+          max={100}
+          unit="± %"
+          formatValue={(v) => `plus or minus ${formatNumber(v)} percent`}
+        />
+        <div className="budget-presets" role="group" aria-label="Typical error by kind of text">
+          {ERROR_PRESETS.map((p) => (
+            <button
+              key={p.label}
+              type="button"
+              aria-pressed={pct === p.pct}
+              onClick={() => setBudget({ estimatorErrorPct: p.pct })}
+            >
+              {p.label} ±{p.pct}%
+            </button>
+          ))}
+        </div>
+        <fieldset className="budget-scope">
+          <legend>Apply the error to</legend>
+          {scopes.map((s) => (
+            <label key={s.value}>
+              <input
+                type="radio"
+                name={`${id}-scope`}
+                value={s.value}
+                checked={scope === s.value}
+                onChange={() => setBudget({ errorScope: s.value })}
+              />{' '}
+              {s.label}
+            </label>
+          ))}
+        </fieldset>
+        <p className="field-hint">
+          Presets are the explorer&apos;s rough assumptions for a characters-per-token estimate, not
+          measurements: prose is close, code and JSON less so, and CJK text runs far more tokens per
+          character than 4.
+        </p>
+      </div>
+      <p className="budget-band-summary">{summary}</p>
+      {band && band.flips.length > 0 && (
+        <div className="table-wrap">
+          <table className="data">
+            <caption className="visually-hidden">
+              Rows whose admission flips within the band
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Id</th>
+                <th scope="col">{band.low.label}</th>
+                <th scope="col">As estimated</th>
+                <th scope="col">{band.high.label}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.compiled.map((c, i) => {
+                const rid = c.row.contributionId;
+                if (!band.flips.some((f) => f.id === rid)) return null;
+                const cell = (bc: BandCase) => {
+                  const tokens = bc.rows[i]?.tokens ?? 0;
+                  const status =
+                    bc.outcome.kind === 'invalid'
+                      ? 'notCompiled'
+                      : (bc.outcome.status.get(rid) ?? 'notCompiled');
+                  return `${STATUS_TEXT[status]} · ${formatTokens(tokens)}`;
+                };
+                return (
+                  <tr key={c.position}>
+                    <th scope="row">{rid}</th>
+                    <td>{cell(band.low)}</td>
+                    <td>{cell(band.nominal)}</td>
+                    <td>{cell(band.high)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+});

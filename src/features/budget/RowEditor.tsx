@@ -1,0 +1,182 @@
+import { memo, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useAppStore } from '../../state/store.ts';
+import { TIERS, type BudgetEditorRow, type Tier } from '../../state/slices/budget-slice.ts';
+import { compileRows, idCandidateProblem, idProblem, TIER_LABELS } from './compiled.ts';
+import { inheritKey, rowKey } from './row-keys.ts';
+import { addRow, duplicateRow, moveRow, moveRowTo, moveTarget, removeRow } from './row-ops.ts';
+import { RowItem, type FocusTarget, type RowActions } from './RowItem.tsx';
+
+const TIER_NOTES: Record<Tier, string> = {
+  stable: 'First in the prompt, changes rarely: the cache-friendly prefix.',
+  session: 'Changes during a session.',
+  perTurn: 'Changes every turn: last in the prompt, dropped first.',
+};
+
+const rowsNow = () => useAppStore.getState().budget.rows;
+
+/**
+ * The row editor: rows grouped by tier in compiled order. Add, remove,
+ * duplicate, and reorder within a tier with the buttons (keyboard) or by
+ * dragging the handle.
+ */
+export const RowEditor = memo(function RowEditor() {
+  const rows = useAppStore((s) => s.budget.rows);
+  const charsPerToken = useAppStore((s) => s.budget.charsPerToken);
+  const setBudget = useAppStore((s) => s.setBudget);
+  const headingId = useId();
+  const [announcement, setAnnouncement] = useState('');
+  const [focus, setFocus] = useState<{ key: number; target: FocusTarget } | null>(null);
+  const dragFrom = useRef<number | null>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const compiled = useMemo(() => compileRows(rows, charsPerToken), [rows, charsPerToken]);
+  const problem = useMemo(() => idProblem(rows), [rows]);
+  const clearFocus = useCallback(() => setFocus(null), []);
+
+  const actions = useMemo<RowActions>(() => {
+    const setRows = (next: BudgetEditorRow[]) => setBudget({ rows: next });
+    const positionOf = (list: readonly BudgetEditorRow[], row: BudgetEditorRow) =>
+      compileRows(list, 1).findIndex((c) => c.row === row) + 1;
+    return {
+      update: (listIndex, patch) =>
+        setRows(rowsNow().map((r, i) => (i === listIndex ? inheritKey(r, { ...r, ...patch }) : r))),
+      rename: (listIndex, id) => {
+        const rows = rowsNow();
+        const problem = idCandidateProblem(rows, listIndex, id);
+        if (problem === null) {
+          setRows(
+            rows.map((r, i) => (i === listIndex ? inheritKey(r, { ...r, contributionId: id }) : r)),
+          );
+        }
+        return problem;
+      },
+      move: (listIndex, direction) => {
+        const rows = rowsNow();
+        const row = rows[listIndex];
+        if (row === undefined) return;
+        const where = direction < 0 ? 'up' : 'down';
+        if (moveTarget(rows, listIndex, direction) === null) {
+          setAnnouncement(
+            `${row.contributionId} is already ${direction < 0 ? 'first' : 'last'} in the ${TIER_LABELS[row.tier]} tier; change its tier to move it to another tier.`,
+          );
+          return;
+        }
+        const next = moveRow(rows, listIndex, direction);
+        setRows(next);
+        setFocus({ key: rowKey(row), target: where });
+        setAnnouncement(
+          `${row.contributionId} moved ${where} to position ${positionOf(next, row)}.`,
+        );
+      },
+      duplicate: (listIndex) => {
+        const rows = rowsNow();
+        const next = duplicateRow(rows, listIndex);
+        const copy = next[listIndex + 1];
+        setRows(next);
+        if (copy) {
+          setFocus({ key: rowKey(copy), target: 'id' });
+          setAnnouncement(
+            `Duplicated ${rows[listIndex]?.contributionId} as ${copy.contributionId}.`,
+          );
+        }
+      },
+      remove: (listIndex) => {
+        const rows = rowsNow();
+        setRows(removeRow(rows, listIndex));
+        setAnnouncement(`Removed ${rows[listIndex]?.contributionId}.`);
+        addRef.current?.focus();
+      },
+      dragStart: (listIndex) => {
+        dragFrom.current = listIndex;
+      },
+      dragEnd: () => {
+        dragFrom.current = null;
+      },
+      canDrop: (listIndex) => {
+        const from = dragFrom.current;
+        const rows = rowsNow();
+        return from !== null && from !== listIndex && rows[from]?.tier === rows[listIndex]?.tier;
+      },
+      drop: (listIndex) => {
+        const from = dragFrom.current;
+        dragFrom.current = null;
+        if (from === null) return;
+        const rows = rowsNow();
+        const row = rows[from];
+        const next = moveRowTo(rows, from, listIndex);
+        if (next === null || row === undefined) {
+          setAnnouncement('Rows can only be dragged within their tier; change the tier instead.');
+          return;
+        }
+        setRows(next);
+        setAnnouncement(`${row.contributionId} moved to position ${positionOf(next, row)}.`);
+      },
+    };
+  }, [setBudget]);
+
+  const onAdd = () => {
+    const next = addRow(rowsNow());
+    const added = next[next.length - 1];
+    setBudget({ rows: next });
+    if (added) {
+      setFocus({ key: rowKey(added), target: 'id' });
+      setAnnouncement(`Added ${added.contributionId} to the Session tier.`);
+    }
+  };
+
+  return (
+    <section className="card budget-editor" aria-labelledby={headingId}>
+      <div className="budget-editor-head">
+        <h2 id={headingId}>Prompt rows</h2>
+        <button ref={addRef} type="button" onClick={onAdd}>
+          Add row
+        </button>
+      </div>
+      <p className="note">
+        Rows are listed in compiled order: by tier, then in list order. Reorder within a tier with
+        the arrow buttons or by dragging the ⠿ handle.
+      </p>
+      {problem && (
+        <p role="alert" className="form-error">
+          {problem}
+        </p>
+      )}
+      <p aria-live="polite" className="visually-hidden">
+        {announcement}
+      </p>
+      {TIERS.map((tier) => {
+        const inTier = compiled.filter((c) => c.row.tier === tier);
+        return (
+          <div key={tier} className="budget-tier">
+            <h3>
+              {TIER_LABELS[tier]} <span className="note">{TIER_NOTES[tier]}</span>
+            </h3>
+            {inTier.length === 0 ? (
+              <p className="note">No rows in this tier.</p>
+            ) : (
+              <ul className="budget-rows">
+                {inTier.map((c, i) => {
+                  const key = rowKey(c.row);
+                  return (
+                    <RowItem
+                      key={key}
+                      row={c.row}
+                      listIndex={c.listIndex}
+                      position={c.position}
+                      charsPerToken={charsPerToken}
+                      canMoveUp={i > 0}
+                      canMoveDown={i < inTier.length - 1}
+                      focusTarget={focus?.key === key ? focus.target : null}
+                      onFocused={clearFocus}
+                      actions={actions}
+                    />
+                  );
+                })}
+              </ul>
+            )}
+          </div>
+        );
+      })}
+      {rows.length === 0 && <p className="note">No rows: add one or start from the preset.</p>}
+    </section>
+  );
+});

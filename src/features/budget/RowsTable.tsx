@@ -1,0 +1,107 @@
+import { memo } from 'react';
+import { formatTokens } from '../../ui/format.ts';
+import { TIER_LABELS } from './compiled.ts';
+import { STATUS_TEXT } from './CompiledBar.tsx';
+import type { RowStatus } from './evaluate.ts';
+import type { BudgetView } from './use-budget.ts';
+
+const BADGE: Record<RowStatus, string> = {
+  admitted: 'good',
+  dropped: 'bad',
+  pinned: 'warn',
+  notCompiled: '',
+};
+
+const ordinal = (n: number) => {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th');
+  return `${n}${s}`;
+};
+
+/** Why a row has its fate, in one short sentence. */
+function why(view: BudgetView, id: string, pinned: boolean, status: RowStatus): string {
+  const { outcome } = view;
+  const rank = view.ranks.get(id);
+  const below = view.ladder?.dropsBelow.get(id);
+  if (outcome.kind === 'invalid') return 'Fix the ids first.';
+  if (outcome.kind === 'pinnedExceeds') {
+    return pinned
+      ? 'Pinned: never dropped, and together with the other pinned rows over the budget.'
+      : 'Not compiled: the pinned rows alone exceed the budget.';
+  }
+  if (pinned) return 'Pinned: never dropped or truncated.';
+  const report = outcome.report;
+  if (status === 'dropped') {
+    return `${ordinal(rank ?? 0)} in the drop order: dropped whole until the rest fits.`;
+  }
+  if (report.limit === null) return 'Unbounded: everything is admitted.';
+  if (report.dropped.length === 0) return 'Everything fits under the budget.';
+  return below === undefined
+    ? 'Survives: the rows before it in the drop order freed enough.'
+    : `Survives: the rows before it in the drop order freed enough (dropped below ${formatTokens(below)}).`;
+}
+
+/** Every row in compiled order with its fate in words: Admitted, Dropped or Pinned. */
+export const RowsTable = memo(function RowsTable({ view }: { view: BudgetView }) {
+  const { outcome } = view;
+  return (
+    <section className="card" aria-labelledby="budget-rows-table-h">
+      <h2 id="budget-rows-table-h">Rows in compiled order</h2>
+      <p className="note">
+        Drop order is the core&apos;s: last in the prompt first (position descending, ties by id);
+        pinned rows are skipped. &ldquo;Dropped below&rdquo; is the budget under which the row is
+        dropped.
+      </p>
+      <div className="table-wrap budget-rows-wrap">
+        <table className="data budget-rows-table">
+          <caption className="visually-hidden">Rows in compiled order</caption>
+          <thead>
+            <tr>
+              <th scope="col">Position</th>
+              <th scope="col">Id</th>
+              <th scope="col">Status</th>
+              <th scope="col">Tokens</th>
+              <th scope="col">Drop order</th>
+              <th scope="col">Dropped below</th>
+              <th scope="col">Tier</th>
+              <th scope="col">Section</th>
+              <th scope="col">Why</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.compiled.map((c) => {
+              const id = c.row.contributionId;
+              const status: RowStatus =
+                outcome.kind === 'invalid'
+                  ? 'notCompiled'
+                  : (outcome.status.get(id) ?? 'notCompiled');
+              const blocking = outcome.kind === 'pinnedExceeds' && c.row.pinned;
+              const rank = view.ranks.get(id);
+              const below = view.ladder?.dropsBelow.get(id);
+              return (
+                <tr key={c.position} className={blocking ? 'budget-blocking' : undefined}>
+                  <td>{c.position + 1}</td>
+                  <th scope="row">{id}</th>
+                  <td>
+                    <span className={`badge ${blocking ? 'bad' : BADGE[status]}`}>
+                      {STATUS_TEXT[status]}
+                    </span>
+                    {blocking && <span className="budget-over"> over budget</span>}
+                  </td>
+                  <td>
+                    {formatTokens(c.tokens)}
+                    {c.row.text !== null && <span className="note"> (est.)</span>}
+                  </td>
+                  <td>{rank === undefined ? 'never' : rank}</td>
+                  <td>{below === undefined ? '—' : formatTokens(below)}</td>
+                  <td>{TIER_LABELS[c.row.tier]}</td>
+                  <td>{c.row.section}</td>
+                  <td className="budget-why">{why(view, id, c.row.pinned, status)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,48 @@
+/**
+ * The points of the admission-ladder chart: admitted tokens under the
+ * whole-row rule and under the best subset, for budgets from 0 to the total.
+ */
+import { admittedAt } from './ladder.ts';
+import { bestTotalAt, type RowsAnalysis } from './use-budget.ts';
+
+/** One sampled budget. */
+export interface LadderPoint {
+  readonly budget: number;
+  /** Tokens the whole-row rule admits; null where the compile fails. */
+  readonly rule: number | null;
+  /** Most tokens any subset keeps (pinned included); null where the compile fails. */
+  readonly best: number | null;
+}
+
+/**
+ * Samples the ladder at every rung's lower end (and just below it), at the
+ * pinned total and at `samples` evenly spaced budgets up to `maxBudget`: the
+ * rule's steps are exact, the best subset's are sampled. The points do not
+ * depend on the current budget, so dragging it does not redraw the lines.
+ * Where the best-subset table is approximate, it is never shown below the
+ * rule's own answer (the rule's subset is itself a feasible subset).
+ */
+export function ladderSeries(
+  analysis: Pick<RowsAnalysis, 'ladder' | 'best'>,
+  maxBudget: number,
+  samples = 240,
+): LadderPoint[] {
+  const ladder = analysis.ladder;
+  if (ladder === null) return [];
+  const xs = new Set<number>([0, maxBudget, ladder.pinnedTokens]);
+  if (ladder.pinnedTokens > 0) xs.add(ladder.pinnedTokens - 1);
+  for (const step of ladder.steps) {
+    xs.add(step.fromBudget);
+    if (step.fromBudget > 0) xs.add(step.fromBudget - 1);
+  }
+  for (let i = 1; i < samples; i++) xs.add(Math.round((maxBudget * i) / samples));
+  return [...xs]
+    .filter((x) => x >= 0 && x <= maxBudget)
+    .sort((a, b) => a - b)
+    .map((budget) => {
+      const rule = admittedAt(ladder, budget);
+      const bestRaw = bestTotalAt(analysis, budget);
+      const best = bestRaw === null ? null : Math.max(bestRaw, rule ?? 0);
+      return { budget, rule, best };
+    });
+}

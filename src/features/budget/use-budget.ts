@@ -1,0 +1,96 @@
+/**
+ * Everything the budget explorer shows, derived from the store's inputs with
+ * the core and memoised in two layers: what depends on the rows only (the
+ * compiled order, the ladder, the knapsack table) is computed when the rows
+ * change; dragging the budget only re-runs one admission and a table lookup.
+ */
+import { useMemo } from 'react';
+import type { BudgetRow } from '../../core/index.ts';
+import { useAppStore } from '../../state/store.ts';
+import {
+  bestKeptTokens,
+  bestSubsetAt,
+  solveBestSubset,
+  type BestSubset,
+  type BestSubsetTable,
+} from './best-subset.ts';
+import { compileRows, idProblem, toBudgetRows, type CompiledRow } from './compiled.ts';
+import { dropRanks, evaluateBudget, type BudgetOutcome } from './evaluate.ts';
+import { admissionLadder, type AdmissionLadder } from './ladder.ts';
+
+/** The rows-only part of the analysis. */
+export interface RowsAnalysis {
+  readonly compiled: readonly CompiledRow[];
+  readonly coreRows: readonly BudgetRow[];
+  /** Why the rows cannot be admitted (bad ids), or null. */
+  readonly problem: string | null;
+  readonly ranks: ReadonlyMap<string, number>;
+  /** Null while the rows have a problem. */
+  readonly ladder: AdmissionLadder | null;
+  /** Knapsack over the droppable rows (indices follow `droppable`). */
+  readonly best: BestSubsetTable;
+  /** The droppable (unpinned) rows, compiled order. */
+  readonly droppable: readonly BudgetRow[];
+}
+
+/** The whole view for the current budget. */
+export interface BudgetView extends RowsAnalysis {
+  /** Null = unbounded. */
+  readonly limit: number | null;
+  readonly outcome: BudgetOutcome;
+  /** The best subset under the current budget (null when unbounded or it cannot compile). */
+  readonly bestHere: (BestSubset & { readonly ids: readonly string[] }) | null;
+}
+
+/** Rows-only analysis (pure; exported for tests). */
+export function analyseRows(rowsCompiled: readonly CompiledRow[]): RowsAnalysis {
+  const rows = rowsCompiled.map((c) => c.row);
+  const problem = idProblem(rows);
+  const coreRows = toBudgetRows(rowsCompiled);
+  const droppable = coreRows.filter((r) => !r.pinned);
+  return {
+    compiled: rowsCompiled,
+    coreRows,
+    problem,
+    ranks: dropRanks(coreRows),
+    ladder: problem === null ? admissionLadder(coreRows) : null,
+    best: solveBestSubset(droppable.map((r) => r.tokens)),
+    droppable,
+  };
+}
+
+/** Best possible tokens kept at `budget` (pinned included), or null below the pinned tokens. */
+export function bestTotalAt(
+  analysis: Pick<RowsAnalysis, 'ladder' | 'best'>,
+  budget: number,
+): number | null {
+  const pinned = analysis.ladder?.pinnedTokens ?? 0;
+  if (budget < pinned) return null;
+  return pinned + bestKeptTokens(analysis.best, budget - pinned);
+}
+
+/** The budget explorer's derived view of the store. */
+export function useBudgetView(): BudgetView {
+  const rows = useAppStore((s) => s.budget.rows);
+  const charsPerToken = useAppStore((s) => s.budget.charsPerToken);
+  const maxTotalTokens = useAppStore((s) => s.budget.maxTotalTokens);
+  const unbounded = useAppStore((s) => s.budget.unbounded);
+  const analysis = useMemo(
+    () => analyseRows(compileRows(rows, charsPerToken)),
+    [rows, charsPerToken],
+  );
+  const limit = unbounded ? null : maxTotalTokens;
+  return useMemo(() => {
+    const outcome: BudgetOutcome =
+      analysis.problem === null
+        ? evaluateBudget(analysis.coreRows, limit)
+        : { kind: 'invalid', message: analysis.problem };
+    let bestHere: BudgetView['bestHere'] = null;
+    if (limit !== null && analysis.ladder !== null && limit >= analysis.ladder.pinnedTokens) {
+      const subset = bestSubsetAt(analysis.best, limit - analysis.ladder.pinnedTokens);
+      const ids = subset.kept.map((i) => (analysis.droppable[i] as BudgetRow).contributionId);
+      bestHere = { ...subset, keptTokens: subset.keptTokens + analysis.ladder.pinnedTokens, ids };
+    }
+    return { ...analysis, limit, outcome, bestHere };
+  }, [analysis, limit]);
+}

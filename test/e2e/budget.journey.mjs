@@ -1,0 +1,211 @@
+// The prompt-budget explorer in a real browser: drag the budget down until
+// the compile fails (the core's BudgetExceededError message appears in the
+// status region), then unpin a row and see the compile succeed. At every stop
+// the admitted and dropped rows on the page are compared with the core.
+// Runs under tsx (npm run test:e2e), so it can ask the core itself.
+
+import { admitWithinBudget, BudgetExceededError } from '../../src/core/index.ts';
+
+const EXACT = { exact: true };
+
+/** Dragging step by step on a loaded machine takes a while. */
+export const timeoutMs = 120_000;
+
+/**
+ * The explorer's decision region (the shell has a status region of its own).
+ * @param {import('playwright-core').Page} page
+ */
+const decision = (page) => page.getByRole('tabpanel').getByRole('status');
+
+/** @param {import('playwright-core').Page} page */
+async function openBudget(page) {
+  await page.getByRole('tab', { name: 'Prompt budget', exact: true }).click();
+  await page.getByRole('slider', { name: 'Budget', ...EXACT }).waitFor();
+}
+
+/**
+ * The results table as data: rows in compiled order with tokens and status.
+ * @param {import('playwright-core').Page} page
+ */
+async function tableRows(page) {
+  const table = page.getByRole('table', { name: 'Rows in compiled order' });
+  const headers = (await table.locator('thead th').allInnerTexts()).map((t) => t.trim());
+  const col = (name) => headers.indexOf(name);
+  const rows = [];
+  for (const tr of await table.locator('tbody tr').all()) {
+    const cells = (await tr.locator('th, td').allInnerTexts()).map((t) => t.trim());
+    rows.push({
+      id: cells[col('Id')] ?? '',
+      tokens: Number((cells[col('Tokens')] ?? '').replace(/[^0-9]/g, '')),
+      status: (cells[col('Status')] ?? '').split(/\s+/)[0] ?? '',
+    });
+  }
+  return rows;
+}
+
+/**
+ * Pinned-ness from the row editor's checkboxes (the table says "Pinned" too,
+ * but the editor is the input).
+ * @param {import('playwright-core').Page} page
+ * @param {string} id
+ */
+async function isPinned(page, id) {
+  return page.getByRole('checkbox', { name: `Pinned: ${id}`, ...EXACT }).isChecked();
+}
+
+/**
+ * Asks the core what the page's rows under the page's budget should give and
+ * checks the page shows exactly that.
+ * @param {import('playwright-core').Page} page
+ * @param {typeof import('node:assert/strict')} assert
+ */
+async function compareWithCore(page, assert) {
+  const shown = await tableRows(page);
+  const budget = Number(await page.getByLabel('Budget', EXACT).inputValue());
+  const rows = [];
+  for (const [position, row] of shown.entries()) {
+    rows.push({
+      contributionId: row.id,
+      position,
+      tokens: row.tokens,
+      pinned: await isPinned(page, row.id),
+    });
+  }
+  const status = await decision(page).innerText();
+  try {
+    const { report } = admitWithinBudget(rows, { maxTotalTokens: budget });
+    assert.match(status, /Compiles/, `budget ${budget}: the page should compile`);
+    const dropped = new Set(report.dropped);
+    for (const [i, row] of shown.entries()) {
+      const expected = rows[i].pinned ? 'Pinned' : dropped.has(row.id) ? 'Dropped' : 'Admitted';
+      assert.equal(row.status, expected, `budget ${budget}: status of ${row.id}`);
+    }
+    return { ok: true, budget, report };
+  } catch (error) {
+    if (!(error instanceof BudgetExceededError)) throw error;
+    assert.ok(
+      status.includes(error.message),
+      `budget ${budget}: the status should show the core's message:\n${error.message}\ngot:\n${status}`,
+    );
+    return { ok: false, budget, error };
+  }
+}
+
+/**
+ * Drags the Budget slider's thumb left a few pixels at a time until `done()`
+ * says stop (or the slider's left end is reached).
+ * @param {import('playwright-core').Page} page
+ * @param {() => Promise<boolean>} done
+ */
+async function dragBudgetDown(page, done) {
+  const slider = page.getByRole('slider', { name: 'Budget', ...EXACT });
+  const box = await slider.boundingBox();
+  if (!box) throw new Error('the Budget slider is not visible');
+  const { value, min, max } = await slider.evaluate((el) => ({
+    value: Number(el.value),
+    min: Number(el.min),
+    max: Number(el.max),
+  }));
+  const thumb = 8; // half of Chromium's default thumb width
+  const xOf = (v) => box.x + thumb + ((v - min) / (max - min)) * (box.width - 2 * thumb);
+  const y = box.y + box.height / 2;
+  let x = xOf(value);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  try {
+    while (x > box.x) {
+      x -= 6;
+      await page.mouse.move(x, y, { steps: 2 });
+      if (await done()) return;
+    }
+  } finally {
+    await page.mouse.up();
+  }
+}
+
+/**
+ * @param {import('playwright-core').Page} page
+ * @param {{ assert: typeof import('node:assert/strict'), log?: (text: string) => void }} ctx
+ */
+export default async function budgetJourney(page, { assert, log }) {
+  await openBudget(page);
+  // A known starting point, whatever a previous visit left behind.
+  await page.getByRole('button', { name: 'Start from a typical agent prompt' }).click();
+  const unbounded = page.getByRole('checkbox', { name: 'Unbounded', ...EXACT });
+  if (await unbounded.isChecked()) await unbounded.uncheck();
+  await page.getByLabel('Budget', EXACT).fill('10000');
+
+  const start = await compareWithCore(page, assert);
+  assert.ok(start.ok, 'the typical prompt compiles at 10,000 tokens');
+  assert.ok(start.report.dropped.length > 0, 'something is dropped at 10,000 tokens');
+
+  // Drag the budget down until the compile fails, checking the page on the way.
+  let stops = 0;
+  const dragStarted = Date.now();
+  await dragBudgetDown(page, async () => {
+    stops += 1;
+    const status = await decision(page).innerText();
+    if (stops % 5 === 0 || status.includes('pinned contributions'))
+      await compareWithCore(page, assert);
+    return status.includes('pinned contributions');
+  });
+  log?.(`dragged the budget down in ${stops} steps (${Date.now() - dragStarted} ms)`);
+  const failed = await compareWithCore(page, assert);
+  assert.equal(failed.ok, false, 'dragging the budget down makes the compile fail');
+  const status = decision(page);
+  await status.getByText('Compile fails').waitFor();
+  assert.match(await status.innerText(), /raise the budget by [\d,]+ tokens/);
+
+  // The pinned rows are highlighted in the table.
+  const table = page.getByRole('table', { name: 'Rows in compiled order' });
+  for (const id of failed.error.pinnedIds) {
+    await table.getByRole('row').filter({ hasText: id }).getByText('over budget').waitFor();
+  }
+
+  // Unpin the row the page offers and see the compile succeed.
+  const wayOut = (await status.innerText()).match(/Two ways out: .*, or unpin ([^ ,.]+)/)?.[1];
+  assert.ok(wayOut, 'the page names a row to unpin');
+  await page.getByRole('checkbox', { name: `Pinned: ${wayOut}`, ...EXACT }).uncheck();
+  await status.getByText('Compiles').waitFor();
+  const after = await compareWithCore(page, assert);
+  assert.ok(after.ok, `unpinning ${wayOut} lets the prompt compile`);
+}
+
+export const journeys = {
+  /** Reorder, duplicate and remove rows from the keyboard, and drag one within its tier. */
+  async rowEditor(page, { assert }) {
+    await openBudget(page);
+    await page.getByRole('button', { name: 'Start from a typical agent prompt' }).click();
+    const order = async () => (await tableRows(page)).map((r) => r.id);
+    assert.deepEqual((await order()).slice(3, 6), ['memory', 'retrieved-docs', 'history']);
+
+    // Keyboard: Move history up twice; the focus follows the row.
+    await page.getByRole('button', { name: 'Move history up', ...EXACT }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    assert.deepEqual((await order()).slice(3, 6), ['history', 'memory', 'retrieved-docs']);
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    assert.equal(focused, 'Move history up');
+
+    // Duplicate, then remove the copy.
+    await page.getByRole('button', { name: 'Duplicate memory', ...EXACT }).click();
+    assert.ok((await order()).includes('memory-copy'));
+    await page.getByRole('button', { name: 'Remove memory-copy', ...EXACT }).click();
+    assert.ok(!(await order()).includes('memory-copy'));
+
+    // A duplicate id is refused with a message; the row keeps its id.
+    const idField = page.getByLabel('Id of persona', EXACT);
+    await idField.fill('memory');
+    await page.getByRole('alert').filter({ hasText: 'already used' }).waitFor();
+    assert.ok((await order()).includes('persona'));
+    await page.getByLabel('Id of persona', EXACT).fill('persona');
+
+    // Drag retrieved-docs onto history (same tier): it moves above it.
+    const handle = (id) =>
+      page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('button', { name: `Remove ${id}`, ...EXACT }) });
+    await handle('retrieved-docs').locator('.drag-handle').dragTo(handle('history'));
+    assert.deepEqual((await order()).slice(3, 6), ['retrieved-docs', 'history', 'memory']);
+  },
+};
