@@ -64,7 +64,8 @@ export const journeys = {
     await page.addInitScript(recordCspViolations);
     /** @type {string[]} */
     const requests = [];
-    page.on('request', (request) => requests.push(request.url()));
+    // The context sees requests from workers too, not only the page's own.
+    page.context().on('request', (request) => requests.push(request.url()));
     page.on('websocket', (socket) => requests.push(socket.url()));
     await page.goto(baseUrl, { waitUntil: 'load' });
 
