@@ -1,3 +1,97 @@
-export default function Placeholder() {
-  return <p>Coming soon.</p>;
+import { memo, useMemo } from 'react';
+import { BaselinesTable } from './BaselinesTable.tsx';
+import { ConversationBuilder } from './ConversationBuilder.tsx';
+import { CumulativeChart } from './CumulativeChart.tsx';
+import { complexShare } from './generate.ts';
+import { PolicyEditor } from './PolicyEditor.tsx';
+import { PresetSelect, RoutingEditor } from './RoutingEditor.tsx';
+import { ForceNote } from './SeedNotes.tsx';
+import { splitStrategy } from './strategy-edit.ts';
+import { GapSweepChart, ShareSweepChart } from './SweepCharts.tsx';
+import { TimelineChart } from './TimelineChart.tsx';
+import { TotalsCard } from './TotalsCard.tsx';
+import { SHARE_SWEEP_VALUES } from './analysis.ts';
+import { useRoutingAnalysis } from './use-routing-analysis.ts';
+import './routing.css';
+
+/** Every input of the lab; memoised so that results arriving do not re-render the editors. */
+const RoutingControls = memo(function RoutingControls({
+  chosenBy,
+}: {
+  chosenBy: ReadonlyMap<string, number>;
+}) {
+  return (
+    <section className="controls" aria-labelledby="routing-setup-h">
+      <h2 id="routing-setup-h">Routing lab</h2>
+      <PresetSelect />
+      <RoutingEditor />
+      <PolicyEditor chosenBy={chosenBy} />
+      <ConversationBuilder />
+    </section>
+  );
+});
+
+/**
+ * The model-routing lab (seed 001): build a conversation, set a routing, and
+ * see per hop what it costs against every-hop baselines and how the saving
+ * moves with the idle gap and the share of complex turns.
+ */
+export default function RoutingPanel() {
+  const analysis = useRoutingAnalysis();
+  const { scenario, main, reference, modelNames } = analysis;
+  const defaultModel = scenario.defaultModel.model;
+  const parts = splitStrategy(scenario.strategy);
+  const chosenBy = useMemo(() => {
+    const counts = new Map<string, number>();
+    if (main.ok)
+      for (const h of main.result.hops) counts.set(h.source, (counts.get(h.source) ?? 0) + 1);
+    return counts;
+  }, [main]);
+
+  return (
+    <div className="explorer routing-lab">
+      <RoutingControls chosenBy={chosenBy} />
+      <div className="results">
+        <TotalsCard main={main} reference={reference} defaultModel={defaultModel} />
+        {main.ok && analysis.mainSummary !== null && (
+          <>
+            <TimelineChart hops={main.result.hops} turns={scenario.turns} modelNames={modelNames} />
+            <ForceNote />
+            <div className="chart-grid">
+              <CumulativeChart
+                samples={analysis.samples}
+                strategy={analysis.mainSummary}
+                baselines={analysis.baselines}
+                modelNames={modelNames}
+                defaultModel={defaultModel}
+              />
+              <BaselinesTable
+                strategyUsd={main.result.totals.totalUsd}
+                strategyHitRate={main.result.totals.cacheHitRate}
+                modelNames={modelNames}
+                baselines={analysis.baselines}
+                defaultModel={defaultModel}
+              />
+            </div>
+            <div className="chart-grid">
+              <GapSweepChart
+                xs={analysis.gapValues}
+                sweep={analysis.gapSweep}
+                defaultModel={defaultModel}
+                cacheTtlSeconds={scenario.cacheTtlSeconds ?? 300}
+                stickyTtlSeconds={parts.sticky ? parts.stickyTtlSeconds : null}
+                currentGapSeconds={analysis.currentGapSeconds}
+              />
+              <ShareSweepChart
+                xs={SHARE_SWEEP_VALUES}
+                sweep={analysis.shareSweep}
+                defaultModel={defaultModel}
+                currentShare={complexShare(scenario.turns)}
+              />
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,245 @@
+/**
+ * Drawing the hop timeline on a canvas: a stacked cost bar per hop and four
+ * thin lanes (model, thinking, rule, cache state). A canvas keeps thousands
+ * of hops as cheap as a dozen, where SVG would need a shape per segment.
+ */
+import type { HopRecord } from '../../core/index.ts';
+import { formatUsd } from '../../ui/format.ts';
+
+export const TIMELINE_LAYOUT = {
+  left: 72,
+  right: 10,
+  top: 14,
+  barHeight: 170,
+  laneHeight: 10,
+  laneGap: 3,
+  axis: 18,
+} as const;
+
+export const LANES = ['Model', 'Thinking', 'Rule', 'Cache'] as const;
+
+const L = TIMELINE_LAYOUT;
+
+/** Canvas height, CSS pixels. */
+export const TIMELINE_HEIGHT =
+  L.top + L.barHeight + 8 + LANES.length * (L.laneHeight + L.laneGap) + L.axis;
+
+/** The colours the drawing uses (CSS colour values or `var(--…)` references). */
+export interface TimelinePalette {
+  readonly read: string;
+  readonly write: string;
+  readonly output: string;
+  readonly classifier: string;
+  readonly drop: string;
+  readonly thinkingOn: string;
+  readonly thinkingOff: string;
+  readonly policy: string;
+  readonly resolver: string;
+  readonly default: string;
+  readonly warm: string;
+  readonly partial: string;
+  readonly cold: string;
+  readonly text: string;
+  readonly grid: string;
+  readonly model: (model: string) => string;
+}
+
+/** Width of one hop's slot, CSS pixels. */
+export function slotWidth(canvasWidth: number, hopCount: number): number {
+  return Math.max(0, canvasWidth - L.left - L.right) / Math.max(1, hopCount);
+}
+
+/** The hop under an x position (CSS pixels from the canvas's left edge), or null. */
+export function hopAt(x: number, canvasWidth: number, hopCount: number): number | null {
+  if (hopCount === 0) return null;
+  const slot = slotWidth(canvasWidth, hopCount);
+  const i = Math.floor((x - L.left) / slot);
+  return i < 0 || i >= hopCount ? null : i;
+}
+
+/** What one mark shows: a hop, or for a pixel that covers several hops, the costliest of them. */
+export interface TimelineMark {
+  readonly hop: HopRecord;
+  /** First hop (index) the mark covers, and how many. */
+  readonly slotStart: number;
+  readonly slotWidth: number;
+  /** Some hop it covers dropped a forced tool choice. */
+  readonly dropped: boolean;
+}
+
+/**
+ * One mark per hop while a hop is at least a pixel wide; past that, one mark
+ * per pixel showing its costliest hop (the cold starts and thinking spikes a
+ * reader looks for), so drawing stays proportional to the width, not the hops.
+ */
+export function timelineMarks(hops: readonly HopRecord[], slot: number): TimelineMark[] {
+  if (slot >= 1 || hops.length === 0) {
+    return hops.map((hop, i) => ({ hop, slotStart: i, slotWidth: 1, dropped: hop.forceDropped }));
+  }
+  const perPixel = 1 / slot;
+  const marks: TimelineMark[] = [];
+  for (let start = 0; start < hops.length;) {
+    const end = Math.min(hops.length, Math.max(start + 1, Math.round(start + perPixel)));
+    let costliest = hops[start] as HopRecord;
+    let dropped = false;
+    for (let i = start; i < end; i++) {
+      const h = hops[i] as HopRecord;
+      if (h.totalUsd > costliest.totalUsd) costliest = h;
+      if (h.forceDropped) dropped = true;
+    }
+    marks.push({ hop: costliest, slotStart: start, slotWidth: end - start, dropped });
+    start = end;
+  }
+  return marks;
+}
+
+/** Resolves `var(--name)` against an element's computed style. */
+function resolver(el: Element): (color: string) => string {
+  const style = getComputedStyle(el);
+  const cache = new Map<string, string>();
+  return (color) => {
+    const m = /^var\((--[\w-]+)\)$/.exec(color);
+    if (!m) return color;
+    let value = cache.get(color);
+    if (value === undefined) {
+      value = style.getPropertyValue(m[1] as string).trim() || '#888';
+      cache.set(color, value);
+    }
+    return value;
+  };
+}
+
+/** Draws the timeline at the canvas's current CSS width. */
+export function drawTimeline(
+  canvas: HTMLCanvasElement,
+  hops: readonly HopRecord[],
+  palette: TimelinePalette,
+): void {
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  const color = resolver(canvas);
+  const dpr = window.devicePixelRatio || 1;
+  const width = canvas.clientWidth;
+  canvas.width = Math.round(width * dpr);
+  canvas.height = Math.round(TIMELINE_HEIGHT * dpr);
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, width, TIMELINE_HEIGHT);
+
+  const n = hops.length;
+  const slot = slotWidth(width, n);
+  const barWidth = slot >= 3 ? slot * 0.8 : slot;
+  let max = 0;
+  for (const h of hops) max = Math.max(max, h.totalUsd);
+  if (max <= 0) max = 1;
+  const base = L.top + L.barHeight;
+  const scale = L.barHeight / max;
+
+  ctx.font = '11px system-ui, sans-serif';
+  ctx.textBaseline = 'middle';
+  ctx.strokeStyle = color(palette.grid);
+  ctx.fillStyle = color(palette.text);
+  ctx.lineWidth = 1;
+  ctx.textAlign = 'right';
+  for (const f of [0, 0.5, 1]) {
+    const y = Math.round(base - f * L.barHeight) + 0.5;
+    ctx.beginPath();
+    ctx.moveTo(L.left, y);
+    ctx.lineTo(width - L.right, y);
+    ctx.stroke();
+    ctx.fillText(formatUsd(f * max), L.left - 6, y);
+  }
+
+  // Turn boundaries, when they are far enough apart to read.
+  let previousTurn = -1;
+  let lastLabelX = -Infinity;
+  ctx.textAlign = 'center';
+  const axisY = TIMELINE_HEIGHT - L.axis / 2;
+  hops.forEach((h, i) => {
+    if (h.turn === previousTurn) return;
+    previousTurn = h.turn;
+    const x = L.left + i * slot;
+    if (slot >= 2 && i > 0) {
+      ctx.strokeStyle = color(palette.grid);
+      ctx.beginPath();
+      ctx.moveTo(Math.round(x) + 0.5, L.top);
+      ctx.lineTo(Math.round(x) + 0.5, base);
+      ctx.stroke();
+    }
+    if (x - lastLabelX >= 36) {
+      ctx.fillStyle = color(palette.text);
+      ctx.fillText(String(h.turn + 1), x + Math.min(slot, 12) / 2, axisY);
+      lastLabelX = x;
+    }
+  });
+
+  const segments: Array<[keyof HopRecord, string]> = [
+    ['readUsd', color(palette.read)],
+    ['writeUsd', color(palette.write)],
+    ['outputUsd', color(palette.output)],
+    ['classifierUsd', color(palette.classifier)],
+  ];
+  const laneTop = base + 8;
+  const laneColors = {
+    thinkingOn: color(palette.thinkingOn),
+    thinkingOff: color(palette.thinkingOff),
+    policy: color(palette.policy),
+    resolver: color(palette.resolver),
+    default: color(palette.default),
+    warm: color(palette.warm),
+    partial: color(palette.partial),
+    cold: color(palette.cold),
+  };
+  const drop = color(palette.drop);
+  const modelColors = new Map<string, string>();
+
+  for (const mark of timelineMarks(hops, slot)) {
+    const h = mark.hop;
+    const markWidth = slot >= 1 ? barWidth : Math.max(1, mark.slotWidth * slot);
+    const x = L.left + mark.slotStart * slot + (mark.slotWidth * slot - markWidth) / 2;
+    let y = base;
+    for (const [key, fill] of segments) {
+      const height = (h[key] as number) * scale;
+      if (height <= 0) continue;
+      ctx.fillStyle = fill;
+      ctx.fillRect(x, y - height, markWidth, height);
+      y -= height;
+    }
+    if (mark.dropped) {
+      const mid = x + markWidth / 2;
+      ctx.fillStyle = drop;
+      ctx.beginPath();
+      ctx.moveTo(mid, y - 2);
+      ctx.lineTo(mid - 4, y - 10);
+      ctx.lineTo(mid + 4, y - 10);
+      ctx.closePath();
+      ctx.fill();
+    }
+    let model = modelColors.get(h.model);
+    if (model === undefined) {
+      model = color(palette.model(h.model));
+      modelColors.set(h.model, model);
+    }
+    const lanes = [
+      model,
+      h.thinking ? laneColors.thinkingOn : laneColors.thinkingOff,
+      h.source === 'resolver'
+        ? laneColors.resolver
+        : h.source === 'default'
+          ? laneColors.default
+          : laneColors.policy,
+      laneColors[h.cache === 'warm' ? 'warm' : h.cache === 'partial' ? 'partial' : 'cold'],
+    ];
+    const laneX = L.left + mark.slotStart * slot;
+    const laneWidth = Math.max(mark.slotWidth * slot - (slot >= 3 ? 1 : 0), 1);
+    lanes.forEach((fill, k) => {
+      ctx.fillStyle = fill;
+      ctx.fillRect(laneX, laneTop + k * (L.laneHeight + L.laneGap), laneWidth, L.laneHeight);
+    });
+  }
+
+  ctx.textAlign = 'right';
+  ctx.fillStyle = color(palette.text);
+  LANES.forEach((lane, k) =>
+    ctx.fillText(lane, L.left - 6, laneTop + k * (L.laneHeight + L.laneGap) + L.laneHeight / 2),
+  );
+}
