@@ -1,0 +1,196 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PRICING, simulateRouting, type RoutingScenario } from '../../../src/core/index.ts';
+import { baselineScenario } from '../../../src/features/routing/analysis.ts';
+import { withIdleGap } from '../../../src/features/routing/generate.ts';
+import RoutingPanel from '../../../src/features/routing/RoutingPanel.tsx';
+import { useAppStore } from '../../../src/state/store.ts';
+import { formatUsd } from '../../../src/ui/format.ts';
+
+function totals(): HTMLElement {
+  const region = screen.getAllByRole('status').find((el) => el.textContent?.includes('Total cost'));
+  if (!region) throw new Error('no totals region');
+  return region;
+}
+
+/** The value shown beside a term of the totals. */
+function term(label: string | RegExp): string {
+  const dt = within(totals()).getByText(label, { selector: 'dt' });
+  return dt.nextElementSibling?.textContent ?? '';
+}
+
+function combo(name: string): HTMLSelectElement {
+  return screen.getByRole('combobox', { name }) as HTMLSelectElement;
+}
+
+function numberField(name: string): HTMLInputElement {
+  return screen.getByLabelText(name, { exact: true, selector: 'input' }) as HTMLInputElement;
+}
+
+function expectedSaving(scenario: RoutingScenario): number {
+  const run = simulateRouting(scenario, DEFAULT_PRICING).totals.totalUsd;
+  const base = simulateRouting(
+    baselineScenario(scenario, scenario.defaultModel.model),
+    DEFAULT_PRICING,
+  ).totals.totalUsd;
+  return base - run;
+}
+
+const stickyComplexity = {
+  kind: 'sticky',
+  ttlSeconds: 300,
+  inner: {
+    kind: 'complexity',
+    complex: { model: 'claude-opus-4-6', thinking: false },
+    simple: { model: 'claude-haiku-4-5', thinking: false },
+    classifierUsd: 0.002,
+  },
+} as const;
+
+describe('RoutingPanel', () => {
+  beforeEach(() => {
+    act(() => useAppStore.getState().resetToDefaults());
+  });
+
+  it('labels the controls the issue names', () => {
+    render(<RoutingPanel />);
+    expect(combo('Preset')).toHaveDisplayValue(/Support chat/);
+    expect([...combo('Preset').options].map((o) => o.text).join(' | ')).toMatch(
+      /Support chat.*Coding agent.*Research agent/,
+    );
+    expect([...combo('Strategy').options].map((o) => o.text)).toEqual([
+      'None',
+      'Fixed',
+      'Hop-aware thinking',
+      'Complexity classifier',
+    ]);
+    expect(combo('Cache TTL')).toHaveDisplayValue('5 minutes');
+    expect([...combo('Cache TTL').options].map((o) => o.text)).toEqual([
+      '5 minutes',
+      '1 hour',
+      'Custom',
+    ]);
+    expect(combo('Default model')).toHaveDisplayValue('claude-opus-4-6');
+    expect(screen.getByRole('checkbox', { name: 'Sticky with TTL' })).not.toBeChecked();
+    expect(
+      screen.getByRole('checkbox', { name: 'Thinking change invalidates cache' }),
+    ).toBeChecked();
+    expect(numberField('Idle gap between turns')).toBeInTheDocument();
+  });
+
+  it('shows the totals the core computes beside the default model’s baseline', () => {
+    render(<RoutingPanel />);
+    const scenario = useAppStore.getState().routing.scenario;
+    const run = simulateRouting(scenario, DEFAULT_PRICING).totals;
+    expect(term('Total cost')).toBe(formatUsd(run.totalUsd));
+    expect(term('Baseline: every hop on claude-opus-4-6')).toBe(
+      formatUsd(
+        simulateRouting(baselineScenario(scenario, 'claude-opus-4-6'), DEFAULT_PRICING).totals
+          .totalUsd,
+      ),
+    );
+    expect(term('Saving vs. baseline')).toContain(formatUsd(expectedSaving(scenario)));
+    expect(term('Model switches')).toBe(String(run.modelSwitches));
+  });
+
+  it('turns fixed Opus into a sticky complexity router, then loses the saving past the TTL', async () => {
+    const user = userEvent.setup();
+    render(<RoutingPanel />);
+    await user.selectOptions(combo('Strategy'), 'Complexity classifier');
+    await user.click(screen.getByRole('checkbox', { name: 'Sticky with TTL' }));
+    expect(useAppStore.getState().routing.scenario.strategy).toEqual(stickyComplexity);
+    expect(numberField('Sticky TTL')).toHaveValue(300);
+    expect(combo('Model for simple turns')).toHaveDisplayValue('claude-haiku-4-5');
+
+    const routed = useAppStore.getState().routing.scenario;
+    const saving = expectedSaving(routed);
+    expect(saving).toBeGreaterThan(0);
+    expect(term('Saving vs. baseline')).toContain(formatUsd(saving));
+    expect(within(totals()).getByText(/Routing saves/)).toBeInTheDocument();
+
+    fireEvent.change(numberField('Idle gap between turns'), { target: { value: '600' } });
+    const widened = { ...routed, turns: withIdleGap(routed.turns, 600) };
+    expect(useAppStore.getState().routing.scenario.turns).toEqual(widened.turns);
+    const lost = expectedSaving(widened);
+    expect(lost).toBeLessThan(0);
+    expect(term('Saving vs. baseline')).toContain(formatUsd(lost));
+    expect(within(totals()).getByText(/the saving is gone/)).toBeInTheDocument();
+  });
+
+  it('sets the cache TTL from the select and a custom field', async () => {
+    const user = userEvent.setup();
+    render(<RoutingPanel />);
+    expect(screen.queryByLabelText('Custom TTL')).not.toBeInTheDocument();
+    await user.selectOptions(combo('Cache TTL'), '1 hour');
+    expect(useAppStore.getState().routing.scenario.cacheTtlSeconds).toBe(3_600);
+    await user.selectOptions(combo('Cache TTL'), 'Custom');
+    expect(numberField('Custom TTL')).toHaveValue(3_600);
+    fireEvent.change(numberField('Custom TTL'), { target: { value: '300' } });
+    // A typed 300 s stays a custom TTL rather than snapping back to "5 minutes".
+    expect(combo('Cache TTL')).toHaveDisplayValue('Custom');
+    expect(useAppStore.getState().routing.scenario.cacheTtlSeconds).toBe(300);
+    fireEvent.change(numberField('Custom TTL'), { target: { value: '-5' } });
+    expect(screen.getByRole('alert')).toHaveTextContent(/Custom TTL: must be between 0 and/);
+    expect(useAppStore.getState().routing.scenario.cacheTtlSeconds).toBe(300);
+  });
+
+  it('names a model missing from the price table in an alert and keeps the inputs', () => {
+    act(() =>
+      useAppStore
+        .getState()
+        .setRoutingScenario({ defaultModel: { model: 'mystery-model', thinking: false } }),
+    );
+    render(<RoutingPanel />);
+    expect(screen.getByRole('alert')).toHaveTextContent(/the default model/);
+    expect(screen.getByRole('alert')).toHaveTextContent(/mystery-model/);
+    expect(combo('Default model')).toHaveDisplayValue('mystery-model (not in the price table)');
+    expect(useAppStore.getState().routing.scenario.defaultModel.model).toBe('mystery-model');
+    expect(screen.getAllByRole('status').some((s) => /No totals/.test(s.textContent ?? ''))).toBe(
+      true,
+    );
+  });
+
+  it('shows every hop in the timeline’s table view', async () => {
+    const user = userEvent.setup();
+    render(<RoutingPanel />);
+    const timeline = screen.getByRole('figure', { name: 'Timeline: every hop' });
+    expect(within(timeline).getByText(/24 hops over 8 turns/)).toBeInTheDocument();
+    await user.click(within(timeline).getByRole('button', { name: 'Show data table' }));
+    const rows = within(timeline).getAllByRole('row');
+    expect(rows).toHaveLength(25);
+    const thirdHop = rows[3] as HTMLElement;
+    expect(within(thirdHop).getByText('claude-haiku-4-5')).toBeInTheDocument();
+    expect(within(thirdHop).getByText('policy “log-ticket”')).toBeInTheDocument();
+    expect(within(thirdHop).getByText('log_ticket honoured')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('cold')).toBeInTheDocument();
+  });
+
+  it('loads the coding agent, whose hop-aware thinking drops forced tools', async () => {
+    const user = userEvent.setup();
+    render(<RoutingPanel />);
+    await user.selectOptions(combo('Preset'), 'Coding agent: long tool loops');
+    expect(combo('Strategy')).toHaveDisplayValue('Hop-aware thinking');
+    const dropped = Number(term('Forced tools dropped'));
+    expect(dropped).toBe(
+      simulateRouting(useAppStore.getState().routing.scenario, DEFAULT_PRICING).totals.forceDropped,
+    );
+    expect(dropped).toBeGreaterThan(0);
+    await user.selectOptions(combo('Strategy'), 'Fixed');
+    expect(combo('Preset')).toHaveDisplayValue('Custom (edited)');
+  });
+
+  it('quotes the seed beside the controls', () => {
+    render(<RoutingPanel />);
+    for (const title of [
+      /policies first/,
+      /the dispatch context/,
+      /stamps, not warmth/,
+      /only the react dispatch is routed/,
+      /cache state is per process/,
+      /forcing under thinking/,
+    ]) {
+      expect(screen.getByText(title, { selector: 'summary' })).toBeInTheDocument();
+    }
+  });
+});
