@@ -116,10 +116,11 @@ export function validateBudgetInput(rows: readonly BudgetRow[], budget: PromptBu
   }
   const limit: unknown = budget.maxTotalTokens;
   if (limit !== null) {
-    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) {
+    // The spec rejects a negative limit; a fractional one compares like any other number.
+    if (typeof limit !== 'number' || !Number.isFinite(limit) || limit < 0) {
       throw new InvalidInputError(
         'maxTotalTokens',
-        `must be a whole number of 0 or more tokens, or unbounded (got ${describe(limit)})`,
+        `must be 0 or more tokens, or unbounded (got ${describe(limit)})`,
       );
     }
   }

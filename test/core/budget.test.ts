@@ -244,7 +244,7 @@ describe('validation names the bad row, before admission', () => {
     ],
     ['a row that is not an object', [null], 10, 'rows[0]'],
     ['a negative limit', [row('a', 0, 1)], -1, 'maxTotalTokens'],
-    ['a fractional limit', [row('a', 0, 1)], 2.5, 'maxTotalTokens'],
+    ['a limit that is not a number', [row('a', 0, 1)], Number.NaN, 'maxTotalTokens'],
   ])('%s → %s', (_label, rows, limit, field) => {
     let caught: unknown;
     try {
@@ -255,6 +255,16 @@ describe('validation names the bad row, before admission', () => {
     }
     expect(caught).toBeInstanceOf(InvalidInputError);
     expect((caught as InvalidInputError).field).toBe(field);
+  });
+
+  it('accepts a fractional limit: the spec rejects only a negative one', () => {
+    const rows = [row('a', 0, 2), row('b', 1, 1)];
+    expect(admitWithinBudget(rows, { maxTotalTokens: 2.5 }).report).toEqual({
+      limit: 2.5,
+      totalTokens: 2,
+      admitted: ['a'],
+      dropped: ['b'],
+    });
   });
 
   it('rejects invalid rows even when unbounded', () => {

@@ -12,6 +12,13 @@ export interface StrategyResult {
   readonly classifierUsd: number;
 }
 
+function unknownKind(strategy: never): InvalidInputError {
+  return new InvalidInputError(
+    'strategy.kind',
+    `unknown strategy kind ${describe((strategy as { kind?: unknown }).kind)}`,
+  );
+}
+
 const ABSTAIN: StrategyResult = Object.freeze({ config: null, classifierUsd: 0 });
 
 /**
@@ -49,6 +56,9 @@ export function runStrategy(strategy: Strategy, ctx: DispatchContext): StrategyR
         ? inner
         : { config: null, classifierUsd: inner.classifierUsd };
     }
+    default:
+      // Unreachable for typed callers; data from outside gets a named error, not a crash.
+      throw unknownKind(strategy);
   }
 }
 
@@ -65,6 +75,8 @@ export function strategyModels(strategy: Strategy): string[] {
       return [strategy.complex.model, strategy.simple.model];
     case 'sticky':
       return strategyModels(strategy.inner);
+    default:
+      throw unknownKind(strategy);
   }
 }
 
