@@ -18,9 +18,10 @@ import type {
   RoutingFigures,
 } from './headline-figures.ts';
 
-// Fixed sizes: the report prints, and a responsive chart does not re-measure for paper.
+// At most this size, narrower on a phone; print CSS scales the drawing to its column.
 const WIDTH = 340;
 const HEIGHT = 210;
+const SIZE = { width: '100%', maxWidth: WIDTH, height: HEIGHT } as const;
 const TICK = { fill: 'var(--muted)', fontSize: 11 } as const;
 
 interface TooltipEntry {
@@ -85,12 +86,22 @@ function Table(props: { head: readonly string[]; rows: readonly (readonly ReactN
 export function GateTermsChart({ gate }: { gate: GateFigures }) {
   const d = gate.decision;
   const rows = [
-    { term: 'Re-prefill saved', saving: d.reprefillSavingUsd, cost: 0 },
-    { term: 'Stub carried', saving: 0, cost: d.stubCarryCostUsd },
-    { term: 'Recall hop', saving: 0, cost: d.expectedRecallHopCostUsd },
-    { term: 'Net saving', saving: Math.max(0, d.netSavingUsd), cost: Math.max(0, -d.netSavingUsd) },
+    { term: 'Re-prefill', name: 'Re-prefill saved', saving: d.reprefillSavingUsd, cost: 0 },
+    { term: 'Stub', name: 'Stub carried', saving: 0, cost: d.stubCarryCostUsd },
+    {
+      term: 'Recall hop',
+      name: 'Expected recall hop',
+      saving: 0,
+      cost: d.expectedRecallHopCostUsd,
+    },
+    {
+      term: 'Net',
+      name: 'Net saving',
+      saving: Math.max(0, d.netSavingUsd),
+      cost: Math.max(0, -d.netSavingUsd),
+    },
   ];
-  const csv = rows.map((r) => ({ term: r.term, usd: r.saving - r.cost }));
+  const csv = rows.map((r) => ({ term: r.name, usd: r.saving - r.cost }));
   return (
     <ChartFrame
       title="Offload gate terms"
@@ -98,7 +109,7 @@ export function GateTermsChart({ gate }: { gate: GateFigures }) {
       csvRows={csv}
       summary={`Offloading saves ${formatUsd(d.reprefillSavingUsd)} of re-prefill against ${formatUsd(d.stubCarryCostUsd)} for the stub and ${formatUsd(d.expectedRecallHopCostUsd)} for the expected recall hop: net ${formatUsd(d.netSavingUsd)}, so the gate ${d.fire ? 'fires' : 'does not fire'}.`}
       chart={
-        <BarChart width={WIDTH} height={HEIGHT} data={rows} margin={{ left: 8, right: 8 }}>
+        <BarChart responsive style={SIZE} data={rows} margin={{ left: 8, right: 8 }}>
           <CartesianGrid vertical={false} />
           <XAxis dataKey="term" tick={TICK} interval={0} />
           <YAxis tick={TICK} tickFormatter={(v: number) => formatUsd(v)} width={64} />
@@ -152,7 +163,7 @@ export function PolicyChart({ population }: { population: PopulationFigures }) {
       csvRows={rows}
       summary={`Per 1,000 tool outputs: never offloading costs ${formatUsd(population.neverOffloadUsd)}, size-only offload at ${formatTokens(population.sizeOnlyThresholdTokens)} tokens ${formatUsd(population.sizeOnlyUsd)}${loses ? ' (more than never offloading)' : ''}, the net-saving gate ${formatUsd(population.netSavingGateUsd)}.`}
       chart={
-        <BarChart width={WIDTH} height={HEIGHT} data={rows} margin={{ left: 8, right: 8 }}>
+        <BarChart responsive style={SIZE} data={rows} margin={{ left: 8, right: 8 }}>
           <CartesianGrid vertical={false} />
           <XAxis dataKey="policy" tick={TICK} interval={0} />
           <YAxis tick={TICK} tickFormatter={(v: number) => formatUsd(v)} width={64} />
@@ -209,8 +220,8 @@ export function BudgetChart({ budget }: { budget: BudgetFigures }) {
       summary={`${formatTokens(report.totalTokens)} tokens admitted${report.limit === null ? ' (unbounded budget)' : ` of a ${formatTokens(report.limit)}-token budget`}; ${report.dropped.length === 0 ? 'nothing dropped' : `dropped: ${report.dropped.join(', ')}`}.`}
       chart={
         <BarChart
-          width={WIDTH}
-          height={Math.max(HEIGHT, 24 * rows.length + 60)}
+          responsive
+          style={{ ...SIZE, height: Math.max(HEIGHT, 24 * rows.length + 60) }}
           data={rows}
           layout="vertical"
           margin={{ left: 8, right: 16 }}
@@ -284,7 +295,7 @@ export function RoutingChart({ routing }: { routing: RoutingFigures }) {
       csvRows={rows}
       summary={`Your routing costs ${formatUsd(routing.totals.totalUsd)} over ${formatTokens(routing.hops)} hops; running every hop on ${routing.baselineModel} costs ${formatUsd(routing.baseline.totalUsd)}, so routing ${saving >= 0 ? `saves ${formatUsd(saving)}` : `costs ${formatUsd(-saving)} more`}.`}
       chart={
-        <BarChart width={WIDTH} height={HEIGHT} data={rows} margin={{ left: 8, right: 8 }}>
+        <BarChart responsive style={SIZE} data={rows} margin={{ left: 8, right: 8 }}>
           <CartesianGrid vertical={false} />
           <XAxis dataKey="setup" tick={TICK} interval={0} />
           <YAxis tick={TICK} tickFormatter={(v: number) => formatUsd(v)} width={64} />

@@ -55,7 +55,10 @@ export default function ReportView({ onClose }: { onClose: () => void }) {
 
   useEffect(() => {
     const root = document.getElementById('root');
-    document.documentElement.classList.add('report-open');
+    const page = document.documentElement;
+    const scrolled = page.scrollTop;
+    page.classList.add('report-open');
+    page.scrollTop = 0;
     root?.setAttribute('inert', '');
     headingRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
@@ -63,7 +66,8 @@ export default function ReportView({ onClose }: { onClose: () => void }) {
     };
     document.addEventListener('keydown', onKey);
     return () => {
-      document.documentElement.classList.remove('report-open');
+      page.classList.remove('report-open');
+      page.scrollTop = scrolled;
       root?.removeAttribute('inert');
       document.removeEventListener('keydown', onKey);
     };
@@ -148,7 +152,12 @@ export default function ReportView({ onClose }: { onClose: () => void }) {
             </div>
             <div className="card">
               <h4>Model routing</h4>
-              <p>{describeStrategy(routingScenario.strategy)}.</p>
+              <p>
+                {describeStrategy(routingScenario.strategy)}
+                {routingScenario.policies.length > 0 &&
+                  `; ${routingScenario.policies.length} ${routingScenario.policies.length === 1 ? 'policy' : 'policies'} checked first`}
+                .
+              </p>
               {routing.ok ? (
                 <p>
                   <span className={`badge ${saving > 0 ? 'good' : saving < 0 ? 'bad' : ''}`}>

@@ -1,0 +1,165 @@
+// Sharing, keeping and presenting a scenario in a real browser: a link opened
+// in a fresh browser context reproduces the scenario (the app's own #s= link
+// and a hand-made #json= one), a corrupted link shows the message and the
+// defaults, a reload keeps the work, and the report renders and prints alone.
+
+const EXACT = { exact: true };
+const DEFAULT_OUTPUT_TOKENS = '40000';
+
+/** @param {string} baseUrl @param {string} hash */
+function withHash(baseUrl, hash) {
+  const url = new URL(baseUrl);
+  url.hash = hash;
+  return url.href;
+}
+
+/** @param {import('playwright-core').Page} page */
+function outputTokens(page) {
+  return page.getByLabel('Output tokens', EXACT);
+}
+
+/** Waits until the Output tokens field shows `value` (links decode asynchronously). */
+async function expectOutputTokens(page, value, assert, why) {
+  const field = outputTokens(page);
+  await field.waitFor();
+  let shown = await field.inputValue();
+  for (let waited = 0; shown !== value && waited < 10_000; waited += 100) {
+    await page.waitForTimeout(100);
+    shown = await field.inputValue();
+  }
+  assert.equal(shown, value, why);
+}
+
+/** @param {import('playwright-core').Page} page */
+async function setOutputTokens(page, value) {
+  const field = outputTokens(page);
+  await field.fill(value);
+  await field.press('Tab');
+}
+
+/** Waits for the app to write the scenario into the address bar and returns the URL. */
+async function sharedUrl(page, assert) {
+  await page.waitForFunction(() => window.location.hash.startsWith('#s='), undefined, {
+    timeout: 10_000,
+  });
+  const url = page.url();
+  assert.match(url, /#s=[A-Za-z0-9_-]+$/, 'the address bar carries a #s= link');
+  return url;
+}
+
+async function linkReproducesScenario(page, { baseUrl, assert, newPage }) {
+  await setOutputTokens(page, '12345');
+  await page.getByLabel('Horizon', EXACT).fill('9');
+  await page.getByLabel('Horizon', EXACT).press('Tab');
+  const link = await sharedUrl(page, assert);
+
+  // Share link: the clipboard may be refused in headless Chromium; then the
+  // link is shown in a field. Either way it is the same scenario.
+  await page.getByRole('button', { name: 'Share link', ...EXACT }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /Link copied|Copy the link below/ })
+    .first()
+    .waitFor();
+
+  const fresh = await newPage();
+  await fresh.goto(link);
+  await expectOutputTokens(fresh, '12345', assert, 'the link reproduces Output tokens');
+  assert.equal(await fresh.getByLabel('Horizon', EXACT).inputValue(), '9', 'and Horizon');
+  assert.equal(await fresh.getByRole('alert').count(), 0, 'a good link shows no error');
+
+  // A hand-made link, uncompressed, naming only what it changes.
+  const handMade = withHash(
+    baseUrl,
+    `json=${encodeURIComponent(JSON.stringify({ v: 1, ui: { tab: 'gate' }, gate: { outputTokens: 23456 } }))}`,
+  );
+  const other = await newPage();
+  await other.goto(handMade);
+  await expectOutputTokens(other, '23456', assert, 'a hand-made #json= link opens');
+  assert.equal(await other.getByLabel('Horizon', EXACT).inputValue(), '6', 'the rest is default');
+}
+
+async function corruptedLinkShowsMessage(_page, { baseUrl, assert, newPage }) {
+  const cases = [
+    { hash: 's=AAAA-not-a-real-scenario', message: /This link could not be opened: link:/ },
+    {
+      hash: `json=${encodeURIComponent('{"v":1,"gate":{"horizon":-1}}')}`,
+      message:
+        /This link could not be opened: gate\.horizon: must be 0 or more turns\. Showing the defaults instead\./,
+    },
+    {
+      hash: `json=${encodeURIComponent('{"v":99}')}`,
+      message: /newer version of the explorer/,
+    },
+  ];
+  for (const { hash, message } of cases) {
+    const fresh = await newPage();
+    await fresh.goto(withHash(baseUrl, hash));
+    const alert = fresh.getByRole('alert').filter({ hasText: 'This link could not be opened' });
+    await alert.waitFor();
+    assert.match(await alert.innerText(), message, `message for #${hash}`);
+    await expectOutputTokens(fresh, DEFAULT_OUTPUT_TOKENS, assert, 'the defaults are shown');
+  }
+}
+
+async function reloadKeepsWork(page, { assert }) {
+  await outputTokens(page).waitFor();
+  // Reload at once (inside the save debounce) and after the save.
+  await setOutputTokens(page, '7777');
+  await page.reload();
+  await expectOutputTokens(page, '7777', assert, 'an immediate reload keeps the work');
+  await setOutputTokens(page, '8888');
+  await sharedUrl(page, assert);
+  await page.waitForTimeout(100);
+  await page.reload();
+  await expectOutputTokens(page, '8888', assert, 'a reload after the save keeps the work');
+
+  // Reset is one click away and survives a reload too.
+  await page.getByRole('button', { name: 'Reset to defaults', ...EXACT }).click();
+  await expectOutputTokens(page, DEFAULT_OUTPUT_TOKENS, assert, 'reset restores the defaults');
+  await page.reload();
+  await expectOutputTokens(page, DEFAULT_OUTPUT_TOKENS, assert, 'and the reset is kept');
+}
+
+async function reportRenders(page, { assert }) {
+  await page.getByLabel('Presets').selectOption({ label: 'Size-only offload that lost money' });
+  await page.getByRole('button', { name: 'Report', ...EXACT }).click();
+  const report = page.getByRole('dialog', { name: /Design review/ });
+  await report.waitFor();
+  const text = await report.innerText();
+  for (const part of ['Offload gate', 'Prompt budget', 'Model routing', 'Key figures']) {
+    assert.ok(text.includes(part), `the report shows ${part}`);
+  }
+  assert.match(text, /below large_offload_threshold \(1500 < 10000 tokens\)/, 'the gate reason');
+  assert.match(text, /more than never offloading/, 'the size-only loss');
+  assert.equal(await report.getByRole('figure').count(), 4, 'four charts');
+  assert.ok((await report.locator('svg.recharts-surface').count()) >= 4, 'charts are drawn');
+
+  // The report prints alone: the explorer underneath is hidden on paper.
+  await page.emulateMedia({ media: 'print' });
+  assert.equal(await page.locator('#root').isVisible(), false, 'the app is hidden in print');
+  assert.equal(
+    await page.getByRole('button', { name: 'Print report' }).isVisible(),
+    false,
+    'the toolbar is hidden in print',
+  );
+  assert.ok(await report.getByText('Key figures').isVisible(), 'the report prints');
+  await page.emulateMedia({ media: null });
+
+  await page.getByRole('button', { name: 'Close report', ...EXACT }).click();
+  await outputTokens(page).waitFor();
+}
+
+/**
+ * @param {import('playwright-core').Page} page
+ * @param {{ baseUrl: string, assert: typeof import('node:assert/strict'),
+ *           newPage: () => Promise<import('playwright-core').Page> }} ctx
+ */
+export default async function shareJourney(page, ctx) {
+  await linkReproducesScenario(page, ctx);
+  await corruptedLinkShowsMessage(page, ctx);
+  await reloadKeepsWork(page, ctx);
+  await reportRenders(page, ctx);
+}
+
+export const timeoutMs = 120_000;
