@@ -8,6 +8,9 @@
  * terms/s, < 1 ms per 1,000-point curve, < 10 ms to admit 10,000 rows,
  * < 20 ms to simulate 1,000 turns × 5 hops.
  */
+import { spawnSync } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_PRICING,
   admitWithinBudget,
@@ -106,7 +109,35 @@ function gateInputs(): OffloadGateInputs[] {
   return inputs;
 }
 
-function benchGateDecisions(): void {
+/**
+ * The seed's own Python function on the same kind of inputs, run right after
+ * the TypeScript figure so both see the same machine load. Skipped (with a
+ * note on stderr) where python3 is missing.
+ */
+function benchSeedPython(tsDecisionsPerSecond: number): void {
+  const run = spawnSync(
+    'python3',
+    [resolve(dirname(fileURLToPath(import.meta.url)), 'seed_gate.py')],
+    {
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
+  const line = run.status === 0 ? run.stdout.trim().split('\n').pop() : undefined;
+  if (line === undefined) {
+    process.stderr.write('python3 not available: skipping the seed comparison\n');
+    return;
+  }
+  const seed = JSON.parse(line) as Figure;
+  report(seed);
+  report({
+    name: 'gate decisions, TypeScript core ÷ seed Python',
+    value: round(tsDecisionsPerSecond / seed.value, 2),
+    unit: '×',
+  });
+}
+
+function benchGateDecisions(): number {
   const inputs = gateInputs();
   const mask = VARIETY - 1;
   let i = 0;
@@ -122,6 +153,7 @@ function benchGateDecisions(): void {
     value: Math.round(decisionsPerSecond),
     unit: 'decisions/s',
   });
+  return decisionsPerSecond;
 }
 
 function benchGateTerms(): void {
@@ -254,7 +286,7 @@ function benchSimulation(): void {
   });
 }
 
-benchGateDecisions();
+benchSeedPython(benchGateDecisions());
 benchGateTerms();
 benchCurve();
 benchBudget();
