@@ -121,7 +121,15 @@ export function ChartFrame(props: {
         </p>
       )}
       {showTable ? (
-        <div className="table-wrap">{props.table}</div>
+        // Focusable and named, so a keyboard user can scroll a table wider than the screen.
+        <div
+          className="table-wrap"
+          role="region"
+          aria-label={`${props.title}: data table`}
+          tabIndex={0}
+        >
+          {props.table}
+        </div>
       ) : (
         <div aria-hidden="true" ref={chartRef}>
           {props.chart}
