@@ -47,7 +47,7 @@ async function sharedUrl(page, assert) {
   return url;
 }
 
-async function linkReproducesScenario(page, { baseUrl, assert, newPage }) {
+async function linkReproducesScenario(page, { baseUrl, subPathUrl, assert, newPage }) {
   await setOutputTokens(page, '12345');
   await page.getByLabel('Horizon', EXACT).fill('9');
   await page.getByLabel('Horizon', EXACT).press('Tab');
@@ -68,9 +68,10 @@ async function linkReproducesScenario(page, { baseUrl, assert, newPage }) {
   assert.equal(await fresh.getByLabel('Horizon', EXACT).inputValue(), '9', 'and Horizon');
   assert.equal(await fresh.getByRole('alert').count(), 0, 'a good link shows no error');
 
-  // A hand-made link, uncompressed, naming only what it changes.
+  // A hand-made link, uncompressed, naming only what it changes; opened on the
+  // GitHub-Pages-style sub-path when the runner serves one.
   const handMade = withHash(
-    baseUrl,
+    subPathUrl ?? baseUrl,
     `json=${encodeURIComponent(JSON.stringify({ v: 1, ui: { tab: 'gate' }, gate: { outputTokens: 23456 } }))}`,
   );
   const other = await newPage();
@@ -134,6 +135,28 @@ async function reportRenders(page, { assert }) {
   assert.match(text, /more than never offloading/, 'the size-only loss');
   assert.equal(await report.getByRole('figure').count(), 4, 'four charts');
   assert.ok((await report.locator('svg.recharts-surface').count()) >= 4, 'charts are drawn');
+
+  // Each chart downloads as PNG, SVG and CSV (the PNG goes through a blob:
+  // image, which the CSP must allow).
+  const signatures = { PNG: [0x89, 0x50, 0x4e, 0x47], SVG: [0x3c], CSV: [0x74] };
+  for (const [format, signature] of Object.entries(signatures)) {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      report
+        .getByRole('button', { name: `Download Offload gate terms as ${format}`, ...EXACT })
+        .click(),
+    ]);
+    assert.equal(
+      download.suggestedFilename(),
+      `offload-gate-terms.${format.toLowerCase()}`,
+      `${format} file name`,
+    );
+    const chunks = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+    const bytes = Buffer.concat(chunks);
+    assert.ok(bytes.length > 20, `${format} file is not empty`);
+    assert.deepEqual([...bytes.subarray(0, signature.length)], signature, `${format} content`);
+  }
 
   // The report prints alone: the explorer underneath is hidden on paper.
   await page.emulateMedia({ media: 'print' });

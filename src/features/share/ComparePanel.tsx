@@ -51,7 +51,12 @@ export default function ComparePanel({ pinned }: { pinned: ScenarioData }) {
           ? 'B matches A on every headline figure.'
           : `${changed} of ${rows.length} headline figures differ.`}
       </p>
-      <div className="table-wrap">
+      <div
+        className="table-wrap"
+        tabIndex={0}
+        role="region"
+        aria-label="Headline figures of A and B"
+      >
         <table className="data compare-table">
           <thead>
             <tr>
