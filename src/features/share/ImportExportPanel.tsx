@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import {
   MAX_SCENARIO_BYTES,
   parseScenarioText,
@@ -28,6 +28,10 @@ export function ImportExportPanel({ id, onDone }: { id: string; onDone: () => vo
   const [pasted, setPasted] = useState('');
   const [error, setError] = useState<string | null>(null);
   const notify = useShareStore((s) => s.notify);
+  const firstRef = useRef<HTMLButtonElement>(null);
+
+  // Opened from the bar: start where the panel's controls are.
+  useEffect(() => firstRef.current?.focus(), []);
 
   const apply = (parsed: ScenarioParse, source: string) => {
     if (!parsed.ok) {
@@ -85,7 +89,7 @@ export function ImportExportPanel({ id, onDone }: { id: string; onDone: () => vo
       }}
     >
       <div className="row">
-        <button type="button" onClick={exportFile}>
+        <button ref={firstRef} type="button" onClick={exportFile}>
           Export JSON file
         </button>
         <span className="note">Everything you set, as a versioned JSON file.</span>

@@ -95,6 +95,18 @@ describe('Import / export', () => {
     return user;
   }
 
+  it('opens from the keyboard and closes with Escape', async () => {
+    const user = renderBar();
+    const toggle = screen.getByRole('button', { name: 'Import / export' });
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Export JSON file' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Import and export' })).toBeNull();
+    expect(toggle).toHaveFocus();
+  });
+
   it('loads pasted JSON, filling the rest from the defaults', async () => {
     const user = await openPanel();
     await user.click(screen.getByLabelText('Paste scenario JSON'));
