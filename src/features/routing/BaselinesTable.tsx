@@ -29,7 +29,13 @@ export function BaselinesTable(props: {
           : `${cheaperThanStrategy} of ${priced.length} ${cheaperThanStrategy === 1 ? 'is' : 'are'} cheaper than the strategy (quality aside).`}
         {pending.length > 0 && ` Pricing ${pending.length} more…`}
       </p>
-      <div className="table-wrap">
+      {/* Focusable so that a keyboard can scroll it on narrow screens. */}
+      <div
+        className="table-wrap"
+        tabIndex={0}
+        role="region"
+        aria-label="Baselines table, scrollable"
+      >
         <table className="data">
           <caption className="visually-hidden">
             Total cost of the strategy and of each single-model baseline

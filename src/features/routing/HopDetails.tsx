@@ -1,5 +1,5 @@
 import type { HopRecord, SimTurn } from '../../core/index.ts';
-import { formatTokens, formatUsd } from '../../ui/format.ts';
+import { formatNumber, formatTokens, formatUsd } from '../../ui/format.ts';
 
 /** Which rule chose a hop's model, in words. */
 export function ruleLabel(source: HopRecord['source']): string {
@@ -25,7 +25,7 @@ export function HopDetails({ hop, forcedTool }: { hop: HopRecord; forcedTool: st
       <strong>
         Turn {hop.turn + 1}, hop {hop.hop + 1}
       </strong>{' '}
-      (hop index {hop.turnHopIndex}, at {formatTokens(hop.at)} s)
+      (hop index {hop.turnHopIndex}, at {formatNumber(hop.at, 1)} s)
       <br />
       {hop.model}, thinking {hop.thinking ? 'on' : 'off'}, chosen by {ruleLabel(hop.source)}
       <br />

@@ -145,29 +145,14 @@ function PolicyCard(props: {
         />
       )}
       <div className="row">
-        <button
-          type="button"
-          onClick={() => props.onMove(-1)}
-          disabled={index === 0}
-          aria-label={`Move ${name} up`}
-        >
-          Move up
+        <button type="button" onClick={() => props.onMove(-1)} disabled={index === 0}>
+          Move up <span className="visually-hidden">{name}</span>
         </button>
-        <button
-          type="button"
-          onClick={() => props.onMove(1)}
-          disabled={index === count - 1}
-          aria-label={`Move ${name} down`}
-        >
-          Move down
+        <button type="button" onClick={() => props.onMove(1)} disabled={index === count - 1}>
+          Move down <span className="visually-hidden">{name}</span>
         </button>
-        <button
-          type="button"
-          className="danger"
-          onClick={props.onRemove}
-          aria-label={`Remove ${name}`}
-        >
-          Remove
+        <button type="button" className="danger" onClick={props.onRemove}>
+          Remove <span className="visually-hidden">{name}</span>
         </button>
       </div>
     </fieldset>

@@ -153,14 +153,14 @@ export function timelineSummary(hops: readonly HopRecord[]): string {
   }
   const models = [...byModel.entries()]
     .sort((a, b) => b[1] - a[1])
-    .map(([m, c]) => `${c} on ${m}`)
+    .map(([m, c]) => `${formatTokens(c)} on ${m}`)
     .join(', ');
   const turns = (hops[hops.length - 1]?.turn ?? 0) + 1;
   return (
     `${formatTokens(hops.length)} hops over ${formatTokens(turns)} turns: ${models}. ` +
-    `${cold} started with a cold cache and ${partial} were partly invalidated by a thinking change; ` +
-    `${dropped} forced tool choice${dropped === 1 ? ' was' : 's were'} dropped. ` +
-    `The costliest hop is turn ${costliest.turn + 1}, hop ${costliest.hop + 1} at ${formatUsd(costliest.totalUsd)}.`
+    `${formatTokens(cold)} started with a cold cache and ${formatTokens(partial)} were partly invalidated by a thinking change; ` +
+    `${formatTokens(dropped)} forced tool choice${dropped === 1 ? ' was' : 's were'} dropped. ` +
+    `The costliest hop is turn ${formatTokens(costliest.turn + 1)}, hop ${costliest.hop + 1} at ${formatUsd(costliest.totalUsd)}.`
   );
 }
 

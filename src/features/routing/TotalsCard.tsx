@@ -10,9 +10,16 @@ export function describeField(field: string | null): string {
   if (turn) return `turn ${Number(turn[1]) + 1} (${turn[2]})`;
   const policy = /^policies\[(\d+)\]\.?(.*)$/.exec(field);
   if (policy) return `policy ${Number(policy[1]) + 1}${policy[2] ? ` (${policy[2]})` : ''}`;
-  if (field.startsWith('strategy')) return `the strategy (${field})`;
+  if (field === 'strategy') return 'a model the strategy can choose';
+  if (field.startsWith('strategy.')) return `the strategy (${field})`;
   if (field === 'defaultModel') return 'the default model';
   return field;
+}
+
+/** The core's message without its leading "field: " (the alert names the field in words). */
+function withoutField(message: string, field: string | null): string {
+  const prefix = `${field}: `;
+  return field !== null && message.startsWith(prefix) ? message.slice(prefix.length) : message;
 }
 
 function Term({ label, value, extra }: { label: string; value: string; extra?: string }) {
@@ -58,8 +65,9 @@ export function TotalsCard(props: {
       <h2 id="routing-totals-h">Totals</h2>
       {failed && (
         <p role="alert" className="form-error">
-          This routing cannot be priced: {describeField(failed.field)} — {failed.message}. Add the
-          model on the Prices tab or choose another one; your inputs are kept.
+          This routing cannot be priced: {describeField(failed.field)} —{' '}
+          {withoutField(failed.message, failed.field)}. Add the model on the Prices tab or choose
+          another one; your inputs are kept.
         </p>
       )}
       <div role="status" aria-live="polite">

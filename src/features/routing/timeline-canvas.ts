@@ -192,10 +192,19 @@ export function drawTimeline(
   const drop = color(palette.drop);
   const modelColors = new Map<string, string>();
 
+  let lastMarkerX = -Infinity;
   for (const mark of timelineMarks(hops, slot)) {
     const h = mark.hop;
-    const markWidth = slot >= 1 ? barWidth : Math.max(1, mark.slotWidth * slot);
-    const x = L.left + mark.slotStart * slot + (mark.slotWidth * slot - markWidth) / 2;
+    let x: number;
+    let markWidth: number;
+    if (slot >= 1) {
+      markWidth = barWidth;
+      x = L.left + mark.slotStart * slot + (slot - barWidth) / 2;
+    } else {
+      // Whole pixels, so that neighbouring columns tile without seams.
+      x = Math.floor(L.left + mark.slotStart * slot);
+      markWidth = Math.max(1, Math.floor(L.left + (mark.slotStart + mark.slotWidth) * slot) - x);
+    }
     let y = base;
     for (const [key, fill] of segments) {
       const height = (h[key] as number) * scale;
@@ -204,7 +213,9 @@ export function drawTimeline(
       ctx.fillRect(x, y - height, markWidth, height);
       y -= height;
     }
-    if (mark.dropped) {
+    // Markers closer than their own width would merge into a band: keep the first.
+    if (mark.dropped && x - lastMarkerX >= 8) {
+      lastMarkerX = x;
       const mid = x + markWidth / 2;
       ctx.fillStyle = drop;
       ctx.beginPath();
@@ -229,8 +240,8 @@ export function drawTimeline(
           : laneColors.policy,
       laneColors[h.cache === 'warm' ? 'warm' : h.cache === 'partial' ? 'partial' : 'cold'],
     ];
-    const laneX = L.left + mark.slotStart * slot;
-    const laneWidth = Math.max(mark.slotWidth * slot - (slot >= 3 ? 1 : 0), 1);
+    const laneX = slot >= 1 ? L.left + mark.slotStart * slot : x;
+    const laneWidth = slot >= 1 ? Math.max(slot - (slot >= 3 ? 1 : 0), 1) : markWidth;
     lanes.forEach((fill, k) => {
       ctx.fillStyle = fill;
       ctx.fillRect(laneX, laneTop + k * (L.laneHeight + L.laneGap), laneWidth, L.laneHeight);

@@ -194,3 +194,28 @@ describe('RoutingPanel', () => {
     }
   });
 });
+
+describe('RoutingPanel with a model removed from the price table', () => {
+  beforeEach(() => {
+    act(() => useAppStore.getState().resetToDefaults());
+  });
+
+  it('names the strategy’s missing model and recovers when the model is priced again', () => {
+    act(() => useAppStore.getState().setRoutingScenario({ strategy: stickyComplexity }));
+    act(() => useAppStore.getState().removePriceRow('claude-haiku-4-5'));
+    render(<RoutingPanel />);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This routing cannot be priced: policy 1 (model) — no pricing row for model "claude-haiku-4-5".',
+    );
+    expect(combo('Model for simple turns')).toHaveDisplayValue(
+      'claude-haiku-4-5 (not in the price table)',
+    );
+    act(() => useAppStore.getState().resetPrices());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(term('Total cost')).toBe(
+      formatUsd(
+        simulateRouting(useAppStore.getState().routing.scenario, DEFAULT_PRICING).totals.totalUsd,
+      ),
+    );
+  });
+});

@@ -51,7 +51,7 @@ describe('PolicyEditor', () => {
       complexity: 'complex',
     });
 
-    await user.click(screen.getByRole('button', { name: 'Move Policy 2 up' }));
+    await user.click(screen.getByRole('button', { name: 'Move up Policy 2' }));
     expect(routing().scenario.policies.map((p) => p.id)).toEqual(['policy-2', 'log-ticket']);
     await user.click(screen.getByRole('button', { name: 'Remove Policy 1' }));
     expect(routing().scenario.policies.map((p) => p.id)).toEqual(['log-ticket']);
