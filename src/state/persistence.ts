@@ -52,9 +52,14 @@ export function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** base64url (padding optional) to bytes; null when the text is not base64url. */
+/**
+ * base64url (padding optional) to bytes; null when the text is not base64.
+ * Lenient on what hand-written links do: the standard alphabet (`+`, `/`) and
+ * percent-encoded padding are accepted too.
+ */
 export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(text)) return null;
+  if (/%3D/i.test(text)) text = text.replace(/%3D/gi, '=');
+  if (!/^[A-Za-z0-9_+/-]*={0,2}$/.test(text)) return null;
   const bare = text.replace(/=+$/, '');
   if (bare.length % 4 === 1) return null;
   const padded =

@@ -53,7 +53,14 @@ describe('base64url', () => {
     expect(fromBase64Url(text)).toEqual(bytes);
   });
 
-  it.each(['a+b', 'ab/c', '@@@', 'abcde', 'a b'])('rejects %j', (text) => {
+  it('accepts the standard alphabet and percent-encoded padding from hand-made links', () => {
+    const bytes = new Uint8Array([251, 255, 191]);
+    expect(fromBase64Url('+/+/')).toEqual(bytes);
+    expect(fromBase64Url('-_-_')).toEqual(bytes);
+    expect(fromBase64Url('AQ%3D%3D')).toEqual(new Uint8Array([1]));
+  });
+
+  it.each(['@@@', 'abcde', 'a b', 'a.b', 'ab=c'])('rejects %j', (text) => {
     expect(fromBase64Url(text)).toBeNull();
   });
 });
@@ -109,6 +116,11 @@ describe('scenario links', () => {
 
   it.each([
     ['damaged base64', '#s=abc$def', 'not base64url'],
+    [
+      'a code that is not compressed',
+      `#s=${toBase64Url(new TextEncoder().encode('{"v":1}'))}`,
+      'does not decompress',
+    ],
     ['an empty code', '#s=', 'not base64url'],
     [
       'bytes that do not inflate',
