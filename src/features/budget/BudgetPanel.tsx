@@ -9,6 +9,7 @@ import { RowsTable } from './RowsTable.tsx';
 import { SectionBudgets } from './SectionBudgets.tsx';
 import { useBudgetView } from './use-budget.ts';
 import './budget.css';
+import './budget-charts.css';
 
 /**
  * The prompt-budget explorer (seed 003): the budget and the row editor beside

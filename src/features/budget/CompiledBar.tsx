@@ -160,6 +160,14 @@ export const CompiledBar = memo(function CompiledBar({ view }: { view: BudgetVie
   return (
     <ChartFrame
       title="Compiled prompt against the budget"
+      exportable
+      csvRows={segs.map((s) => ({
+        position: s.position + 1,
+        id: s.id,
+        tokens: s.tokens,
+        fromToken: s.start,
+        status: STATUS_TEXT[s.status],
+      }))}
       summary={summaryOf(view, total)}
       chart={
         <>

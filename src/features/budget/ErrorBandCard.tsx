@@ -101,7 +101,7 @@ export const ErrorBandCard = memo(function ErrorBandCard({ view }: { view: Budge
       </div>
       <p className="budget-band-summary">{summary}</p>
       {band && band.flips.length > 0 && (
-        <div className="table-wrap">
+        <div className="table-wrap" role="region" aria-label="Rows that flip: table" tabIndex={0}>
           <table className="data">
             <caption className="visually-hidden">
               Rows whose admission flips within the band

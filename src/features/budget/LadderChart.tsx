@@ -156,6 +156,12 @@ export const LadderChart = memo(function LadderChart({ view }: { view: BudgetVie
       )}
       <ChartFrame
         title="Admitted tokens by budget"
+        exportable
+        csvRows={data.map((p) => ({
+          budgetTokens: p.budget,
+          ruleAdmittedTokens: p.rule ?? '',
+          bestSubsetTokens: p.best ?? '',
+        }))}
         summary={
           headline(view) +
           (corners.length > 0

@@ -51,7 +51,13 @@ export const RowsTable = memo(function RowsTable({ view }: { view: BudgetView })
         pinned rows are skipped. &ldquo;Dropped below&rdquo; is the budget under which the row is
         dropped.
       </p>
-      <div className="table-wrap budget-rows-wrap">
+      <div
+        className="table-wrap budget-rows-wrap"
+        role="region"
+        aria-label="Rows in compiled order: table"
+        // Focusable so a keyboard user can scroll it when it is wider than the screen.
+        tabIndex={0}
+      >
         <table className="data budget-rows-table">
           <caption className="visually-hidden">Rows in compiled order</caption>
           <thead>
