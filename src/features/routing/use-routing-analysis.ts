@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { PricingTable, RoutingScenario } from '../../core/index.ts';
 import { useModelNames, usePricing } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
@@ -48,10 +48,12 @@ export interface RoutingAnalysis {
 
 /** Derives the lab's results; heavy parts are memoised on their inputs and run progressively. */
 export function useRoutingAnalysis(): RoutingAnalysis {
-  const scenario = useAppStore((s) => s.routing.scenario);
-  const seed = useAppStore((s) => s.routing.generator.seed);
-  const pricing = usePricing();
-  const modelNames = useModelNames();
+  // Deferred: an edit repaints its control at once, and the results follow in
+  // a render React can interrupt if the user keeps typing or dragging.
+  const scenario = useDeferredValue(useAppStore((s) => s.routing.scenario));
+  const seed = useDeferredValue(useAppStore((s) => s.routing.generator.seed));
+  const pricing = useDeferredValue(usePricing());
+  const modelNames = useDeferredValue(useModelNames());
   const { systemTokens, cacheTtlSeconds, thinkingInvalidatesCache, turns } = scenario;
 
   const main = useMemo(() => trySimulate(scenario, pricing), [scenario, pricing]);
