@@ -39,8 +39,10 @@ export function modelColor(model: string, modelNames: readonly string[]): string
   return MODEL_PALETTE[index % MODEL_PALETTE.length] as string;
 }
 
+/** Axis tick style shared by the routing charts. */
 export const AXIS_TICK = { fill: 'var(--muted)', fontSize: 12 } as const;
 
+/** Formats an axis tick as USD. */
 export const usdTick = (v: number): string => formatUsd(v);
 
 /** A tooltip box; recharts passes `active` and `payload`. */

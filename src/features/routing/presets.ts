@@ -83,6 +83,7 @@ const researchGenerator: GeneratorSettings = {
   complexSharePct: 50,
 };
 
+/** The presets in the order the Preset select lists them. */
 export const ROUTING_PRESET_LIST: readonly RoutingPreset[] = [
   {
     id: 'support',

@@ -9,6 +9,7 @@ import type { ModelConfig, Strategy } from '../../core/index.ts';
 export type InnerStrategy = Exclude<Strategy, { kind: 'sticky' }>;
 export type InnerKind = InnerStrategy['kind'];
 
+/** The Strategy select's options, in order. */
 export const INNER_KINDS: readonly { kind: InnerKind; label: string }[] = [
   { kind: 'none', label: 'None' },
   { kind: 'fixed', label: 'Fixed' },

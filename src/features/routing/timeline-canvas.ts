@@ -6,6 +6,7 @@
 import type { HopRecord } from '../../core/index.ts';
 import { formatUsd } from '../../ui/format.ts';
 
+/** Margins and band sizes of the timeline, CSS pixels. */
 export const TIMELINE_LAYOUT = {
   left: 72,
   right: 10,
@@ -16,6 +17,7 @@ export const TIMELINE_LAYOUT = {
   axis: 18,
 } as const;
 
+/** The thin lanes under the bars, top to bottom. */
 export const LANES = ['Model', 'Thinking', 'Rule', 'Cache'] as const;
 
 const L = TIMELINE_LAYOUT;
