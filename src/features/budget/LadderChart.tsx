@@ -148,6 +148,12 @@ export const LadderChart = memo(function LadderChart({ view }: { view: BudgetVie
           same request always drops the same rows.
         </p>
       )}
+      {ladder?.truncated && (
+        <p className="note">
+          With this many rows the ladder shows its first {ladder.steps.length} rungs only, from the
+          full prompt down to {formatTokens(ladder.steps.at(-1)?.fromBudget ?? 0)} tokens.
+        </p>
+      )}
       {!view.best.exact && (
         <p className="note">
           Approximate: with this many tokens the best subset is searched in units of{' '}

@@ -13,8 +13,8 @@
  * is then a lower bound on the optimum, labelled approximate.
  */
 
-/** Default bound on rows × capacities (about 4 MB of choice bits). */
-export const DEFAULT_MAX_CELLS = 4_000_000;
+/** Default bound on rows × capacities (16 million cells: 2 MB of choice bits, tens of ms). */
+export const DEFAULT_MAX_CELLS = 16_000_000;
 
 /** A solved knapsack over every capacity from 0 to the droppable total. */
 export interface BestSubsetTable {
@@ -28,8 +28,8 @@ export interface BestSubsetTable {
   readonly exact: boolean;
   /** `best[c]`: most tokens keepable with scaled capacity `c`. */
   readonly best: Float64Array;
-  /** `take[i * width + c]` = 1 when row i is in the best subset for capacity c over rows 0..i. */
-  readonly take: Uint8Array;
+  /** Bit `i * width + c` is set when row i is in the best subset for capacity c over rows 0..i. */
+  readonly take: Uint32Array;
   readonly width: number;
 }
 
@@ -60,7 +60,7 @@ export function solveBestSubset(
   for (const w of weights) width += w;
   width = Math.min(width, Math.floor(total / scale) + 1);
   const best = new Float64Array(width);
-  const take = new Uint8Array(n * width);
+  const take = new Uint32Array(Math.ceil((n * width) / 32));
   for (let i = 0; i < n; i++) {
     const w = weights[i] as number;
     const value = tokens[i] as number;
@@ -70,7 +70,8 @@ export function solveBestSubset(
       const withRow = (best[c - w] as number) + value;
       if (withRow > (best[c] as number)) {
         best[c] = withRow;
-        take[row + c] = 1;
+        const bit = row + c;
+        take[bit >>> 5] = (take[bit >>> 5] as number) | (1 << (bit & 31));
       }
     }
   }
@@ -89,7 +90,8 @@ export function bestSubsetAt(table: BestSubsetTable, capacity: number): BestSubs
   let c = Math.min(table.width - 1, Math.floor(capacity / table.scale));
   const kept: number[] = [];
   for (let i = table.tokens.length - 1; i >= 0; i--) {
-    if (table.take[i * table.width + c] === 1) {
+    const bit = i * table.width + c;
+    if (((table.take[bit >>> 5] as number) >>> (bit & 31)) & 1) {
       kept.push(i);
       c -= Math.ceil((table.tokens[i] as number) / table.scale);
     }
