@@ -5,6 +5,11 @@
  * unvalidated data.
  */
 import { z } from 'zod';
+
+// zod compiles fast parsers with `new Function` after probing whether eval is
+// allowed; the app's Content-Security-Policy forbids eval, and the probe alone
+// is reported as a violation. Jitless parsing is plenty fast for our sizes.
+z.config({ jitless: true });
 import { DEFAULT_SCENARIO, type ScenarioData } from './store.ts';
 
 export const SCENARIO_VERSION = 1;
