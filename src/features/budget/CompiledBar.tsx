@@ -247,6 +247,11 @@ export const CompiledBar = memo(function CompiledBar({ view }: { view: BudgetVie
                 <span className="budget-swatch seg-blocking" /> ! Pinned, over budget
               </li>
             )}
+            {view.outcome.kind === 'pinnedExceeds' && (
+              <li>
+                <span className="budget-swatch seg-notCompiled" /> Not compiled (dashed)
+              </li>
+            )}
           </ul>
         </>
       }
