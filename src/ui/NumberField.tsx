@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { Slider } from './Slider.tsx';
 import { parseTypedNumber } from './typed-number.ts';
 
 export interface NumberFieldProps {
@@ -56,8 +57,9 @@ function fromSlider(
 
 /**
  * A labelled number control: a slider and a numeric field that stay in sync.
- * The numeric field carries the label; the slider is named by its title so
- * that a label lookup finds exactly one field. A typed value out of range is
+ * The numeric field carries the label; the slider (an ARIA slider) has the
+ * same accessible name, given by its title, so that a label lookup finds
+ * exactly one field to type into. A typed value out of range is
  * refused with a message (role="alert") and the last good value is kept.
  */
 export function NumberField(props: NumberFieldProps) {
@@ -129,18 +131,20 @@ export function NumberField(props: NumberFieldProps) {
         </span>
       </div>
       {!noSlider && (
-        <input
-          type="range"
-          title={label}
+        <Slider
+          name={label}
           min={log ? 0 : sMin}
           max={log ? LOG_STEPS : sMax}
           step={log ? 1 : step}
-          value={toSlider(value, sMin, sMax, log)}
-          aria-valuetext={spoken}
-          onChange={(e) => {
+          position={toSlider(value, sMin, sMax, log)}
+          valueNow={value}
+          valueMin={sMin}
+          valueMax={sMax}
+          valueText={spoken}
+          onChange={(position) => {
             setDraft(null);
             setError(null);
-            onChange(fromSlider(Number(e.target.value), sMin, sMax, log, integer));
+            onChange(fromSlider(position, sMin, sMax, log, integer));
           }}
         />
       )}

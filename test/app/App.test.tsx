@@ -19,6 +19,9 @@ describe('App shell', () => {
   }, 60_000);
 
   beforeEach(() => {
+    // The shell restores saved work at startup: start every test from nothing saved.
+    localStorage.clear();
+    window.history.replaceState(null, '', '/');
     act(() => useAppStore.getState().resetToDefaults());
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
@@ -60,7 +63,7 @@ describe('App shell', () => {
   it('catches a failing panel and keeps the rest of the app working', async () => {
     render(<App />);
     fireEvent.click(screen.getByRole('tab', { name: 'Model routing' }));
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(alert).toHaveTextContent('The model-routing lab stopped working');
     expect(alert).toHaveTextContent('simulated failure');
     fireEvent.click(screen.getByRole('tab', { name: 'Offload gate' }));

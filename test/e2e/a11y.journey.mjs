@@ -35,49 +35,14 @@ async function scan(page, where) {
   await settle(page);
   const violations = await page.evaluate(async () => {
     const axe = /** @type {any} */ (window).axe;
-    const result = await axe.run(document, {
-      resultTypes: ['violations'],
-      // Replaced by the narrower check below: NumberField names its slider by
-      // its title so that a label lookup finds only the numeric field, and the
-      // same visible label sits right above the slider.
-      rules: { 'label-title-only': { enabled: false } },
-    });
-    const found = result.violations.map((v) => ({
+    // Every rule axe runs by default, best practices included.
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
     }));
-    // A control named only by its title must have a visible label with the
-    // same text next to it (in the nearest ancestor that holds a label).
-    const titleOnly = [...document.querySelectorAll('input[title], select[title], textarea[title]')]
-      .filter((el) => {
-        const control = /** @type {HTMLInputElement} */ (el);
-        if (!control.checkVisibility()) return false; // as axe: hidden controls are not checked
-        if (
-          control.labels?.length ||
-          el.hasAttribute('aria-label') ||
-          el.hasAttribute('aria-labelledby')
-        ) {
-          return false;
-        }
-        const group = el.parentElement?.closest(':has(label)');
-        const labels = group ? [...group.querySelectorAll('label')] : [];
-        return !labels.some((l) => l.textContent?.trim() === control.title && l.checkVisibility());
-      })
-      .map((el) => ({
-        target: el.outerHTML.slice(0, 120),
-        summary: 'no visible label with its title text',
-      }));
-    if (titleOnly.length > 0) {
-      found.push({
-        id: 'label-title-only',
-        impact: 'serious',
-        help: 'Form elements should have a visible label',
-        nodes: titleOnly,
-      });
-    }
-    return found;
   });
   return violations
     .filter((v) => FAILING_IMPACTS.has(v.impact))

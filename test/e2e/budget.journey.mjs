@@ -101,15 +101,10 @@ async function dragBudgetDown(page, done) {
   const slider = page.getByRole('slider', { name: 'Budget', ...EXACT });
   const box = await slider.boundingBox();
   if (!box) throw new Error('the Budget slider is not visible');
-  const { value, min, max } = await slider.evaluate((el) => ({
-    value: Number(el.value),
-    min: Number(el.min),
-    max: Number(el.max),
-  }));
-  const thumb = 8; // half of Chromium's default thumb width
-  const xOf = (v) => box.x + thumb + ((v - min) / (max - min)) * (box.width - 2 * thumb);
+  // The thumb sits at the slider's data-position (0–1) along its width.
+  const position = await slider.evaluate((el) => Number(el.getAttribute('data-position')));
+  let x = box.x + position * box.width;
   const y = box.y + box.height / 2;
-  let x = xOf(value);
   await page.mouse.move(x, y);
   await page.mouse.down();
   try {

@@ -84,7 +84,7 @@ export const journeys = {
     const box = await slider.boundingBox();
     assert.ok(box);
     const y = box.y + box.height / 2;
-    const current = await slider.evaluate((el) => Number(el.value) / Number(el.max));
+    const current = await slider.evaluate((el) => Number(el.getAttribute('data-position')));
     await page.mouse.move(box.x + box.width * current, y);
     await page.mouse.down();
     let flipped = false;
