@@ -41,10 +41,10 @@ function CacheTooltip({
 export const CacheWhatIfChart = memo(function CacheWhatIfChart({ view }: { view: GateView }) {
   const tailTokens = useAppStore((s) => s.gate.tailTokens);
   const setGate = useAppStore((s) => s.setGate);
-  const { inputs, pricing } = view;
+  const { inputs, sweepInputs, pricing } = view;
   const data = useMemo(
-    () => cacheWhatIfBySize(inputs, tailTokens, pricing),
-    [inputs, tailTokens, pricing],
+    () => cacheWhatIfBySize(sweepInputs, tailTokens, pricing),
+    [sweepInputs, tailTokens, pricing],
   );
   const here = useMemo(
     () => cacheWhatIf(inputs, tailTokens, pricing),

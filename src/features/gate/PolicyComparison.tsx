@@ -72,12 +72,13 @@ export const PolicyComparison = memo(function PolicyComparison({ view }: { view:
       sizes.sizes.length > 0
         ? comparePolicies(
             sizes.sizes,
-            view.inputs,
+            view.sweepInputs,
             population.sizeOnlyThresholdTokens,
             view.pricing,
           )
         : null,
-    [sizes, view.inputs, view.pricing, population.sizeOnlyThresholdTokens],
+    // The comparison sweeps sizes itself: the current output size is irrelevant.
+    [sizes, view.sweepInputs, view.pricing, population.sizeOnlyThresholdTokens],
   );
 
   const scale = comparison ? 1000 / comparison.populationSize : 1;

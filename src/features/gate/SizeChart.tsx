@@ -35,8 +35,8 @@ function SizeTooltip({
 
 /** Net saving against output size (log axis), with the threshold, T* and the current point. */
 export const SizeChart = memo(function SizeChart({ view }: { view: GateView }) {
-  const { inputs, pricing, decision, breakEven } = view;
-  const data = useMemo(() => netSavingBySize(inputs, pricing), [inputs, pricing]);
+  const { inputs, sweepInputs, pricing, decision, breakEven } = view;
+  const data = useMemo(() => netSavingBySize(sweepInputs, pricing), [sweepInputs, pricing]);
   const tStar = breakEven.sizeTokens;
   const current = Math.min(SIZE_MAX, Math.max(SIZE_MIN, inputs.outputTokens));
   const tableRows = useMemo(

@@ -36,7 +36,9 @@ export function netSavingBySize(
   count = 160,
 ): SizePoint[] {
   const threshold = inputs.largeOffloadThresholdTokens;
-  const sizes = sizeGrid(count, [threshold * (1 - 1e-9), threshold, inputs.outputTokens]);
+  // The current size is marked separately, so the grid (and the chart's data)
+  // stays the same while the size slider moves.
+  const sizes = sizeGrid(count, [threshold * (1 - 1e-9), threshold]);
   const probe = { ...inputs };
   const out: GateTerms = gateTerms(probe, pricing);
   return sizes.map((size) => {
@@ -121,7 +123,7 @@ export function cacheWhatIfBySize(
   count = 120,
 ): CachePoint[] {
   const points: CachePoint[] = [];
-  for (const size of sizeGrid(count, [inputs.outputTokens])) {
+  for (const size of sizeGrid(count, [])) {
     const r = cacheWhatIf({ ...inputs, outputTokens: size }, tailTokens, pricing);
     if (r === null) return [];
     points.push({

@@ -16,6 +16,13 @@ import { useAppStore } from '../../state/store.ts';
 /** Everything the gate explorer derives from its inputs, all from the core. */
 export interface GateView {
   readonly inputs: ResolvedGateInputs;
+  /**
+   * The same inputs with the output size fixed at the threshold: a stable
+   * object while only the size changes, so series that sweep the size
+   * themselves (size curve, population, cache what-if) are not recomputed
+   * or redrawn on every step of the size slider.
+   */
+  readonly sweepInputs: ResolvedGateInputs;
   readonly pricing: PricingTable;
   readonly decision: OffloadGateDecision;
   readonly breakEven: BreakEven;
@@ -42,15 +49,47 @@ export function gateInputsOf(gate: GateState): ResolvedGateInputs {
 export function useGateView(): GateView {
   const gate = useAppStore((s) => s.gate);
   const pricing = usePricing();
+  const {
+    horizon,
+    recallProbability,
+    modelName,
+    largeOffloadThresholdTokens,
+    stubTokens,
+    recallInputTokens,
+    recallOutputTokens,
+  } = gate;
+  const sweepInputs = useMemo(
+    () =>
+      resolveGateInputs({
+        outputTokens: largeOffloadThresholdTokens,
+        horizon,
+        recallProbability,
+        modelName,
+        largeOffloadThresholdTokens,
+        stubTokens,
+        recallInputTokens,
+        recallOutputTokens,
+      }),
+    [
+      horizon,
+      recallProbability,
+      modelName,
+      largeOffloadThresholdTokens,
+      stubTokens,
+      recallInputTokens,
+      recallOutputTokens,
+    ],
+  );
   return useMemo(() => {
     const inputs = gateInputsOf(gate);
     return {
       inputs,
+      sweepInputs,
       pricing,
       decision: evaluateOffloadGate(inputs, pricing),
       breakEven: breakEven(inputs, pricing),
       firingSizeTokens: firingSize(inputs, pricing),
       priced: Object.prototype.hasOwnProperty.call(pricing, inputs.modelName),
     };
-  }, [gate, pricing]);
+  }, [gate, sweepInputs, pricing]);
 }
