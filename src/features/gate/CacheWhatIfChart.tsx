@@ -1,32 +1,15 @@
 import { memo, useMemo } from 'react';
-import {
-  Area,
-  CartesianGrid,
-  ComposedChart,
-  Line,
-  ReferenceLine,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { XYChart, type Band } from '../../ui/charts/XYChart.tsx';
 import { cacheWhatIf } from '../../core/index.ts';
 import { useAppStore } from '../../state/store.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
-import { AXIS_TICK, COLORS, LOG_TICKS, TooltipBox, tokenTick, usdTick } from './chart-bits.tsx';
+import { COLORS, LOG_TICKS, TooltipBox, tokenTick, usdTick } from './chart-bits.tsx';
 import { cacheWhatIfBySize, SIZE_MAX, SIZE_MIN, type CachePoint } from './series.ts';
 import type { GateView } from './use-gate.ts';
 
-function CacheTooltip({
-  active,
-  payload,
-}: {
-  active?: boolean;
-  payload?: ReadonlyArray<{ payload: CachePoint }>;
-}) {
-  const point = payload?.[0]?.payload;
-  if (!active || !point) return null;
+function CacheTooltip({ point }: { point: CachePoint }) {
   return (
     <TooltipBox>
       <strong>{formatTokens(point.size)} tokens</strong>
@@ -50,12 +33,41 @@ export const CacheWhatIfChart = memo(function CacheWhatIfChart({ view }: { view:
     () => cacheWhatIf(inputs, tailTokens, pricing),
     [inputs, tailTokens, pricing],
   );
-  const shaded = data.map((p) => ({
-    ...p,
-    band: p.disagrees
-      ? [Math.min(p.uncachedUsd, p.cachedUsd), Math.max(p.uncachedUsd, p.cachedUsd)]
-      : null,
-  }));
+  const series = useMemo(
+    () => [
+      {
+        id: 'uncached',
+        color: COLORS.a,
+        points: data.map((p) => ({ x: p.size, y: p.uncachedUsd })),
+      },
+      {
+        id: 'cached',
+        color: COLORS.b,
+        dash: '5 3',
+        points: data.map((p) => ({ x: p.size, y: p.cachedUsd })),
+      },
+    ],
+    [data],
+  );
+  // Shade each run of sizes where the two pricing bases reach opposite verdicts.
+  const bands = useMemo(() => {
+    const runs: Band[] = [];
+    let run: Array<{ x: number; y0: number; y1: number }> = [];
+    for (const p of data) {
+      if (p.disagrees) {
+        run.push({
+          x: p.size,
+          y0: Math.min(p.uncachedUsd, p.cachedUsd),
+          y1: Math.max(p.uncachedUsd, p.cachedUsd),
+        });
+      } else if (run.length > 0) {
+        runs.push(run);
+        run = [];
+      }
+    }
+    if (run.length > 0) runs.push(run);
+    return runs;
+  }, [data]);
   const firstAgree = data.find((p) => p.cachedUsd > 0);
   const summary =
     here === null
@@ -92,61 +104,25 @@ export const CacheWhatIfChart = memo(function CacheWhatIfChart({ view }: { view:
         title="Net saving: uncached vs cached pricing"
         summary={summary}
         chart={
-          <ComposedChart
-            responsive
-            style={{ width: '100%', height: 260 }}
-            data={shaded}
-            margin={{ top: 10, right: 16, bottom: 4, left: 8 }}
-            accessibilityLayer={false}
-          >
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis
-              dataKey="size"
-              type="number"
-              scale="log"
-              domain={[SIZE_MIN, SIZE_MAX]}
-              ticks={LOG_TICKS}
-              tickFormatter={tokenTick}
-              tick={AXIS_TICK}
-              allowDataOverflow
-            />
-            <YAxis tickFormatter={usdTick} tick={AXIS_TICK} width={72} />
-            <Tooltip content={<CacheTooltip />} isAnimationActive={false} />
-            <ReferenceLine y={0} stroke={COLORS.muted} />
-            <Area
-              dataKey="band"
-              stroke="none"
-              fill={COLORS.e}
-              fillOpacity={0.25}
-              isAnimationActive={false}
-              name="Bases disagree"
-              connectNulls={false}
-            />
-            <Line
-              type="linear"
-              dataKey="uncachedUsd"
-              stroke={COLORS.a}
-              strokeWidth={2}
-              dot={false}
-              isAnimationActive={false}
-              name="Uncached (seed)"
-            />
-            <Line
-              type="linear"
-              dataKey="cachedUsd"
-              stroke={COLORS.b}
-              strokeWidth={2}
-              strokeDasharray="5 3"
-              dot={false}
-              isAnimationActive={false}
-              name="Cached"
-            />
-            <ReferenceLine
-              x={Math.min(SIZE_MAX, Math.max(SIZE_MIN, inputs.outputTokens))}
-              stroke={COLORS.muted}
-              strokeDasharray="2 2"
-            />
-          </ComposedChart>
+          <XYChart
+            height={260}
+            xScale="log"
+            xDomain={[SIZE_MIN, SIZE_MAX]}
+            xTicks={LOG_TICKS}
+            xFormat={tokenTick}
+            yFormat={usdTick}
+            series={series}
+            bands={bands}
+            refY={[{ value: 0, color: COLORS.muted, dash: '' }]}
+            refX={[
+              {
+                value: Math.min(SIZE_MAX, Math.max(SIZE_MIN, inputs.outputTokens)),
+                color: COLORS.muted,
+                dash: '2 2',
+              },
+            ]}
+            tooltip={(i) => (data[i] ? <CacheTooltip point={data[i]} /> : null)}
+          />
         }
         table={
           <table className="data">

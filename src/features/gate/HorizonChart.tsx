@@ -1,29 +1,12 @@
 import { memo, useMemo } from 'react';
-import {
-  CartesianGrid,
-  Line,
-  LineChart,
-  ReferenceDot,
-  ReferenceLine,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { XYChart } from '../../ui/charts/XYChart.tsx';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatNumber, formatUsd } from '../../ui/format.ts';
-import { AXIS_TICK, COLORS, TooltipBox, usdTick } from './chart-bits.tsx';
+import { COLORS, TooltipBox, usdTick } from './chart-bits.tsx';
 import { netSavingByHorizon, type HorizonPoint } from './series.ts';
 import type { GateView } from './use-gate.ts';
 
-function HorizonTooltip({
-  active,
-  payload,
-}: {
-  active?: boolean;
-  payload?: ReadonlyArray<{ payload: HorizonPoint }>;
-}) {
-  const point = payload?.[0]?.payload;
-  if (!active || !point) return null;
+function HorizonTooltip({ point }: { point: HorizonPoint }) {
   return (
     <TooltipBox>
       <strong>{point.horizon} turns</strong>
@@ -42,6 +25,17 @@ export const HorizonChart = memo(function HorizonChart({ view }: { view: GateVie
     () => netSavingByHorizon(inputs, pricing, maxHorizon),
     [inputs, pricing, maxHorizon],
   );
+  const series = useMemo(
+    () => [
+      {
+        id: 'net',
+        color: COLORS.a,
+        step: true,
+        points: data.map((p) => ({ x: p.horizon, y: p.netUsd })),
+      },
+    ],
+    [data],
+  );
   const hStar = breakEven.horizonTurns;
   const below = inputs.outputTokens < inputs.largeOffloadThresholdTokens;
   const summary = below
@@ -57,50 +51,28 @@ export const HorizonChart = memo(function HorizonChart({ view }: { view: GateVie
       title="Net saving against horizon"
       summary={summary}
       chart={
-        <LineChart
-          responsive
-          style={{ width: '100%', height: 260 }}
-          data={data}
-          margin={{ top: 10, right: 16, bottom: 4, left: 8 }}
-          accessibilityLayer={false}
-        >
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis
-            dataKey="horizon"
-            type="number"
-            domain={[0, maxHorizon]}
-            tick={AXIS_TICK}
-            allowDecimals={false}
-          />
-          <YAxis tickFormatter={usdTick} tick={AXIS_TICK} width={72} />
-          <Tooltip content={<HorizonTooltip />} isAnimationActive={false} />
-          <ReferenceLine y={0} stroke={COLORS.muted} />
-          {hStar !== null && hStar <= maxHorizon && !below && (
-            <ReferenceLine
-              x={hStar}
-              stroke={COLORS.d}
-              strokeDasharray="2 2"
-              label={{ value: 'H*', position: 'insideTopRight', fill: COLORS.d, fontSize: 11 }}
-            />
-          )}
-          <Line
-            type="stepAfter"
-            dataKey="netUsd"
-            stroke={COLORS.a}
-            strokeWidth={2}
-            dot={false}
-            isAnimationActive={false}
-            name="Net saving"
-          />
-          <ReferenceDot
-            x={Math.min(h, maxHorizon)}
-            y={decision.netSavingUsd}
-            r={6}
-            fill={decision.fire ? COLORS.good : COLORS.bad}
-            stroke="var(--surface)"
-            ifOverflow="extendDomain"
-          />
-        </LineChart>
+        <XYChart
+          height={260}
+          xScale="linear"
+          xDomain={[0, maxHorizon]}
+          xFormat={(x) => String(x)}
+          yFormat={usdTick}
+          series={series}
+          refY={[{ value: 0, color: COLORS.muted, dash: '' }]}
+          refX={
+            hStar !== null && hStar <= maxHorizon && !below
+              ? [{ value: hStar, color: COLORS.d, label: 'H*', dash: '2 2' }]
+              : []
+          }
+          dots={[
+            {
+              x: Math.min(h, maxHorizon),
+              y: decision.netSavingUsd,
+              color: decision.fire ? COLORS.good : COLORS.bad,
+            },
+          ]}
+          tooltip={(i) => (data[i] ? <HorizonTooltip point={data[i]} /> : null)}
+        />
       }
       table={
         <table className="data">

@@ -1,5 +1,5 @@
 import { memo, useId, useMemo, useState } from 'react';
-import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
+import { BarsChart } from '../../ui/charts/BarsChart.tsx';
 import {
   comparePolicies,
   InvalidInputError,
@@ -10,7 +10,7 @@ import { useAppStore } from '../../state/store.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
-import { AXIS_TICK, COLORS, TooltipBox, usdTick } from './chart-bits.tsx';
+import { COLORS, TooltipBox, usdTick } from './chart-bits.tsx';
 import type { GateView } from './use-gate.ts';
 
 interface Bar {
@@ -19,15 +19,7 @@ interface Bar {
   offloaded: number;
 }
 
-function PolicyTooltip({
-  active,
-  payload,
-}: {
-  active?: boolean;
-  payload?: ReadonlyArray<{ payload: Bar }>;
-}) {
-  const bar = payload?.[0]?.payload;
-  if (!active || !bar) return null;
+function PolicyTooltip({ bar }: { bar: Bar }) {
   return (
     <TooltipBox>
       <strong>{bar.policy}</strong>
@@ -203,39 +195,22 @@ export const PolicyComparison = memo(function PolicyComparison({ view }: { view:
         title="Expected cost per 1,000 outputs"
         summary={summary}
         chart={
-          <BarChart
-            responsive
-            style={{ width: '100%', height: 220 }}
-            data={bars}
-            layout="vertical"
-            margin={{ top: 4, right: 24, bottom: 4, left: 8 }}
-            accessibilityLayer={false}
-          >
-            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-            <XAxis type="number" tickFormatter={usdTick} tick={AXIS_TICK} />
-            <YAxis type="category" dataKey="policy" width={150} tick={AXIS_TICK} />
-            <Tooltip
-              content={<PolicyTooltip />}
-              isAnimationActive={false}
-              cursor={{ fill: 'var(--surface-2)' }}
-            />
-            <Bar dataKey="costUsd" isAnimationActive={false} name="Cost per 1,000 outputs">
-              {bars.map((b, i) => (
-                <Cell
-                  key={b.policy}
-                  fill={
-                    i === 0
-                      ? COLORS.muted
-                      : i === 1
-                        ? sizeOnlyLoses
-                          ? COLORS.bad
-                          : COLORS.b
-                        : COLORS.good
-                  }
-                />
-              ))}
-            </Bar>
-          </BarChart>
+          <BarsChart
+            bars={bars.map((b, i) => ({
+              label: b.policy,
+              value: b.costUsd,
+              color:
+                i === 0
+                  ? COLORS.muted
+                  : i === 1
+                    ? sizeOnlyLoses
+                      ? COLORS.bad
+                      : COLORS.b
+                    : COLORS.good,
+            }))}
+            format={usdTick}
+            tooltip={(i) => (bars[i] ? <PolicyTooltip bar={bars[i]} /> : null)}
+          />
         }
         table={
           <table className="data">

@@ -1,29 +1,12 @@
 import { memo, useMemo } from 'react';
-import {
-  CartesianGrid,
-  Line,
-  LineChart,
-  ReferenceDot,
-  ReferenceLine,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { XYChart } from '../../ui/charts/XYChart.tsx';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
-import { AXIS_TICK, COLORS, LOG_TICKS, TooltipBox, tokenTick, usdTick } from './chart-bits.tsx';
+import { COLORS, LOG_TICKS, TooltipBox, tokenTick, usdTick } from './chart-bits.tsx';
 import { netSavingBySize, SIZE_MAX, SIZE_MIN, type SizePoint } from './series.ts';
 import type { GateView } from './use-gate.ts';
 
-function SizeTooltip({
-  active,
-  payload,
-}: {
-  active?: boolean;
-  payload?: ReadonlyArray<{ payload: SizePoint }>;
-}) {
-  const point = payload?.[0]?.payload;
-  if (!active || !point) return null;
+function SizeTooltip({ point }: { point: SizePoint }) {
   return (
     <TooltipBox>
       <strong>{formatTokens(point.size)} tokens</strong>
@@ -37,6 +20,10 @@ function SizeTooltip({
 export const SizeChart = memo(function SizeChart({ view }: { view: GateView }) {
   const { inputs, sweepInputs, pricing, decision, breakEven } = view;
   const data = useMemo(() => netSavingBySize(sweepInputs, pricing), [sweepInputs, pricing]);
+  const series = useMemo(
+    () => [{ id: 'net', color: COLORS.a, points: data.map((p) => ({ x: p.size, y: p.netUsd })) }],
+    [data],
+  );
   const tStar = breakEven.sizeTokens;
   const current = Math.min(SIZE_MAX, Math.max(SIZE_MIN, inputs.outputTokens));
   const tableRows = useMemo(
@@ -57,60 +44,38 @@ export const SizeChart = memo(function SizeChart({ view }: { view: GateView }) {
       title="Net saving against output size"
       summary={summary}
       chart={
-        <LineChart
-          responsive
-          style={{ width: '100%', height: 260 }}
-          data={data}
-          margin={{ top: 10, right: 16, bottom: 4, left: 8 }}
-          accessibilityLayer={false}
-        >
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis
-            dataKey="size"
-            type="number"
-            scale="log"
-            domain={[SIZE_MIN, SIZE_MAX]}
-            ticks={LOG_TICKS}
-            tickFormatter={tokenTick}
-            tick={AXIS_TICK}
-            allowDataOverflow
-          />
-          <YAxis tickFormatter={usdTick} tick={AXIS_TICK} width={72} />
-          <Tooltip content={<SizeTooltip />} isAnimationActive={false} />
-          <ReferenceLine y={0} stroke={COLORS.muted} />
-          <ReferenceLine
-            x={inputs.largeOffloadThresholdTokens}
-            stroke={COLORS.b}
-            strokeDasharray="4 3"
-            label={{ value: 'threshold', position: 'insideTopLeft', fill: COLORS.b, fontSize: 11 }}
-            ifOverflow="hidden"
-          />
-          {tStar !== null && tStar >= SIZE_MIN && tStar <= SIZE_MAX && (
-            <ReferenceLine
-              x={tStar}
-              stroke={COLORS.d}
-              strokeDasharray="2 2"
-              label={{ value: 'T*', position: 'insideTopRight', fill: COLORS.d, fontSize: 11 }}
-            />
-          )}
-          <Line
-            type="linear"
-            dataKey="netUsd"
-            stroke={COLORS.a}
-            strokeWidth={2}
-            dot={false}
-            isAnimationActive={false}
-            name="Net saving"
-          />
-          <ReferenceDot
-            x={current}
-            y={decision.netSavingUsd}
-            r={6}
-            fill={decision.fire ? COLORS.good : COLORS.bad}
-            stroke="var(--surface)"
-            ifOverflow="extendDomain"
-          />
-        </LineChart>
+        <XYChart
+          height={260}
+          xScale="log"
+          xDomain={[SIZE_MIN, SIZE_MAX]}
+          xTicks={LOG_TICKS}
+          xFormat={tokenTick}
+          yFormat={usdTick}
+          series={series}
+          refY={[{ value: 0, color: COLORS.muted, dash: '' }]}
+          refX={[
+            { value: inputs.largeOffloadThresholdTokens, color: COLORS.b, label: 'threshold' },
+            ...(tStar !== null
+              ? [
+                  {
+                    value: tStar,
+                    color: COLORS.d,
+                    label: 'T*',
+                    dash: '2 2',
+                    labelSide: 'left' as const,
+                  },
+                ]
+              : []),
+          ]}
+          dots={[
+            {
+              x: current,
+              y: decision.netSavingUsd,
+              color: decision.fire ? COLORS.good : COLORS.bad,
+            },
+          ]}
+          tooltip={(i) => (data[i] ? <SizeTooltip point={data[i]} /> : null)}
+        />
       }
       table={
         <table className="data">

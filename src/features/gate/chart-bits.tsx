@@ -13,12 +13,10 @@ export const COLORS = {
   bad: 'var(--bad)',
 } as const;
 
-export const AXIS_TICK = { fill: 'var(--muted)', fontSize: 12 } as const;
-
 export const usdTick = (v: number): string => formatUsd(v);
 export const tokenTick = (v: number): string => formatTokensShort(v);
 
-/** A tooltip box; recharts passes `active` and `payload`. */
+/** A tooltip box for the charts. */
 export function TooltipBox({ children }: { children: ReactNode }) {
   return <div className="chart-tooltip">{children}</div>;
 }
