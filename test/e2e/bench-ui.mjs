@@ -23,7 +23,7 @@ const TARGETS = [
   { id: 'routing', tab: 'Model routing', slider: 'Idle gap between turns' },
 ];
 
-/** Installed in the page: records one sample per slider `input` event. */
+/** Installed in the page: records one sample per arrow key pressed on a slider. */
 function installProbe() {
   const panel = document.querySelector('[role="tabpanel"]');
   if (!panel) throw new Error('no tab panel');
@@ -37,10 +37,12 @@ function installProbe() {
     return Boolean(element?.closest('[role="status"], figure, svg, canvas'));
   };
   window.addEventListener(
-    'input',
+    // Time starts at the key press on the slider (NumberField's ARIA slider
+    // moves on keydown), which is earlier than an input event would be.
+    'keydown',
     (event) => {
-      const target = /** @type {HTMLInputElement} */ (event.target);
-      if (target?.type !== 'range') return;
+      const target = /** @type {Element | null} */ (event.target);
+      if (!target?.closest?.('[role="slider"]') || !event.key.startsWith('Arrow')) return;
       const sample = {
         t0: performance.now(),
         paint: null,
