@@ -19,8 +19,13 @@ export const MAX_SCENARIO_BYTES = 2_000_000;
 export const MAX_HASH_CHARS = 400_000;
 /** Local storage key of the saved scenario. */
 export const STORAGE_KEY = 'cce:scenario:v1';
-/** Local storage key of the URL hash the saved scenario supersedes (see `chooseStartupSource`). */
-export const OWN_HASH_KEY = 'cce:own-hash:v1';
+/**
+ * Session storage key (per tab, kept across reloads) of digests of the hashes
+ * this tab wrote: the saved scenario supersedes them (see `chooseStartupSource`).
+ */
+export const OWN_HASHES_KEY = 'cce:own-hashes:v1';
+/** How many of a tab's own hashes are remembered. */
+export const OWN_HASHES_KEPT = 20;
 
 const COMPRESSED_PREFIX = 's=';
 const JSON_PREFIX = 'json=';
@@ -317,18 +322,66 @@ export function browserStorage(): Storage | null {
   }
 }
 
+/** `window.sessionStorage` (per tab), or null where reading it throws. */
+export function tabStorage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Where the scenario comes from at startup. A hash this browser wrote itself
- * (`ownHash`) is superseded by the saved scenario, which is always at least as
- * fresh: that makes a reload within the hash's debounce keep the latest edit.
- * Any other hash is a link and wins over the saved work.
+ * A short digest of a URL hash (cyrb53, 53 bits, plus the length), so a tab
+ * can remember many long hashes in little space.
+ */
+export function hashDigest(hash: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < hash.length; i++) {
+    const c = hash.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}.${hash.length}`;
+}
+
+/** Digests of the hashes this tab wrote, newest last; empty when unreadable. Never throws. */
+export function readOwnHashes(storage: Pick<Storage, 'getItem'> | null): string[] {
+  const text = readStoredString(storage, OWN_HASHES_KEY);
+  if (text === null) return [];
+  try {
+    const list: unknown = JSON.parse(text);
+    return Array.isArray(list) ? list.filter((d): d is string => typeof d === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remembers that this tab wrote (or saw superseded) `hash`. Never throws. */
+export function rememberOwnHash(storage: Storage | null, hash: string): void {
+  if (storage === null || !hasScenarioInHash(hash)) return;
+  const digest = hashDigest(hash);
+  const list = readOwnHashes(storage).filter((d) => d !== digest);
+  list.push(digest);
+  writeStoredString(storage, OWN_HASHES_KEY, JSON.stringify(list.slice(-OWN_HASHES_KEPT)));
+}
+
+/**
+ * Where the scenario comes from at startup. A hash this tab wrote itself
+ * (its digest is in `ownDigests`) is superseded by the saved scenario, which
+ * is never older than any hash written: that makes a reload keep the latest
+ * edit even when the address bar lags behind. Any other hash is a link and
+ * wins over the saved work.
  */
 export function chooseStartupSource(
   hash: string,
-  ownHash: string | null,
+  ownDigests: readonly string[],
   hasSaved: boolean,
 ): 'link' | 'saved' | 'defaults' {
   const isLink = hasScenarioInHash(hash);
-  if (isLink && (hash !== ownHash || !hasSaved)) return 'link';
+  if (isLink && (!hasSaved || !ownDigests.includes(hashDigest(hash)))) return 'link';
   return hasSaved ? 'saved' : 'defaults';
 }

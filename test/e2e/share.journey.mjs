@@ -1,10 +1,17 @@
+// Runs under tsx (npm run test:e2e), so it can decode links with the app's own code.
+//
 // Sharing, keeping and presenting a scenario in a real browser: a link opened
 // in a fresh browser context reproduces the scenario (the app's own #s= link
 // and a hand-made #json= one), a corrupted link shows the message and the
 // defaults, a reload keeps the work, and the report renders and prints alone.
 
+import { DEFAULT_PRICING, evaluateOffloadGate } from '../../src/core/index.ts';
+import { decodeScenarioHash } from '../../src/state/persistence.ts';
+import { DEFAULT_SCENARIO } from '../../src/state/store.ts';
+
 const EXACT = { exact: true };
-const DEFAULT_OUTPUT_TOKENS = '40000';
+const DEFAULT_OUTPUT_TOKENS = String(DEFAULT_SCENARIO.gate.outputTokens);
+const DEFAULT_REASON = evaluateOffloadGate(DEFAULT_SCENARIO.gate, DEFAULT_PRICING).reason;
 
 /** @param {string} baseUrl @param {string} hash */
 function withHash(baseUrl, hash) {
@@ -37,21 +44,36 @@ async function setOutputTokens(page, value) {
   await field.press('Tab');
 }
 
-/** Waits for the app to write the scenario into the address bar and returns the URL. */
-async function sharedUrl(page, assert) {
-  await page.waitForFunction(() => window.location.hash.startsWith('#s='), undefined, {
-    timeout: 10_000,
-  });
-  const url = page.url();
-  assert.match(url, /#s=[A-Za-z0-9_-]+$/, 'the address bar carries a #s= link');
-  return url;
+/**
+ * Waits until the address bar carries a #s= link to a scenario that passes
+ * `check` (the hash follows the last change after a quiet moment), and
+ * returns the URL.
+ */
+async function sharedUrl(page, assert, check) {
+  let url = page.url();
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    url = page.url();
+    const hash = new URL(url).hash;
+    if (hash.startsWith('#s=')) {
+      const parsed = await decodeScenarioHash(hash);
+      if (parsed.ok && check(parsed.data)) return url;
+    }
+    await page.waitForTimeout(100);
+  }
+  assert.fail(
+    `the address bar never carried the expected scenario (it shows ${url.slice(0, 80)}…)`,
+  );
 }
 
 async function linkReproducesScenario(page, { baseUrl, subPathUrl, assert, newPage }) {
   await setOutputTokens(page, '12345');
   await page.getByLabel('Horizon', EXACT).fill('9');
   await page.getByLabel('Horizon', EXACT).press('Tab');
-  const link = await sharedUrl(page, assert);
+  const link = await sharedUrl(
+    page,
+    assert,
+    (data) => data.gate.outputTokens === 12_345 && data.gate.horizon === 9,
+  );
 
   // Share link: the clipboard may be refused in headless Chromium; then the
   // link is shown in a field. Either way it is the same scenario.
@@ -77,7 +99,11 @@ async function linkReproducesScenario(page, { baseUrl, subPathUrl, assert, newPa
   const other = await newPage();
   await other.goto(handMade);
   await expectOutputTokens(other, '23456', assert, 'a hand-made #json= link opens');
-  assert.equal(await other.getByLabel('Horizon', EXACT).inputValue(), '6', 'the rest is default');
+  assert.equal(
+    await other.getByLabel('Horizon', EXACT).inputValue(),
+    String(DEFAULT_SCENARIO.gate.horizon),
+    'the rest is default',
+  );
 }
 
 async function corruptedLinkShowsMessage(_page, { baseUrl, assert, newPage }) {
@@ -109,9 +135,10 @@ async function reloadKeepsWork(page, { assert }) {
   await setOutputTokens(page, '7777');
   await page.reload();
   await expectOutputTokens(page, '7777', assert, 'an immediate reload keeps the work');
+  // The results agree (the core's reason string), not only the field.
+  await page.getByText('below large_offload_threshold (7777 < 10000 tokens)').first().waitFor();
   await setOutputTokens(page, '8888');
-  await sharedUrl(page, assert);
-  await page.waitForTimeout(100);
+  await sharedUrl(page, assert, (data) => data.gate.outputTokens === 8_888);
   await page.reload();
   await expectOutputTokens(page, '8888', assert, 'a reload after the save keeps the work');
 
@@ -120,6 +147,7 @@ async function reloadKeepsWork(page, { assert }) {
   await expectOutputTokens(page, DEFAULT_OUTPUT_TOKENS, assert, 'reset restores the defaults');
   await page.reload();
   await expectOutputTokens(page, DEFAULT_OUTPUT_TOKENS, assert, 'and the reset is kept');
+  await page.getByText(DEFAULT_REASON, EXACT).first().waitFor();
 }
 
 async function reportRenders(page, { assert }) {

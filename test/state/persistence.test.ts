@@ -2,6 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   chooseStartupSource,
+  hashDigest,
+  OWN_HASHES_KEPT,
+  OWN_HASHES_KEY,
+  readOwnHashes,
+  rememberOwnHash,
   decodeScenarioHash,
   encodeScenarioHash,
   fromBase64Url,
@@ -291,17 +296,39 @@ describe('local storage', () => {
 });
 
 describe('chooseStartupSource', () => {
+  const own = [hashDigest('#s=abc')];
   it.each([
-    ['#s=abc', null, false, 'link'],
-    ['#s=abc', null, true, 'link'],
-    ['#s=abc', '#s=other', true, 'link'],
-    ['#s=abc', '#s=abc', true, 'saved'],
-    ['#s=abc', '#s=abc', false, 'link'],
-    ['', null, true, 'saved'],
-    ['', '', true, 'saved'],
-    ['#main', null, false, 'defaults'],
-    ['', null, false, 'defaults'],
-  ] as const)('hash %j, own %j, saved %j → %s', (hash, own, saved, source) => {
-    expect(chooseStartupSource(hash, own, saved)).toBe(source);
+    ['#s=abc', [], false, 'link'],
+    ['#s=abc', [], true, 'link'],
+    ['#s=abc', [hashDigest('#s=other')], true, 'link'],
+    ['#s=abc', own, true, 'saved'],
+    ['#s=abc', own, false, 'link'],
+    ['', [], true, 'saved'],
+    ['#main', [], false, 'defaults'],
+    ['', [], false, 'defaults'],
+  ] as const)('hash %j, own %j, saved %j → %s', (hash, ownDigests, saved, source) => {
+    expect(chooseStartupSource(hash, ownDigests, saved)).toBe(source);
+  });
+});
+
+describe("a tab's own hashes", () => {
+  it('digests differ for different hashes and carry the length', () => {
+    expect(hashDigest('#s=abc')).not.toBe(hashDigest('#s=abd'));
+    expect(hashDigest('#s=abc')).toMatch(/^[0-9a-z]+\.6$/);
+  });
+
+  it('remembers the newest ones only, and only scenario hashes', () => {
+    const storage = memoryStorage() as unknown as Storage;
+    for (let i = 0; i < OWN_HASHES_KEPT + 5; i++) rememberOwnHash(storage, `#s=h${i}`);
+    rememberOwnHash(storage, '#main');
+    const own = readOwnHashes(storage);
+    expect(own).toHaveLength(OWN_HASHES_KEPT);
+    expect(own).toContain(hashDigest(`#s=h${OWN_HASHES_KEPT + 4}`));
+    expect(own).not.toContain(hashDigest('#s=h0'));
+  });
+
+  it('reads a corrupt entry as none', () => {
+    expect(readOwnHashes(memoryStorage({ [OWN_HASHES_KEY]: '{oops' }))).toEqual([]);
+    expect(readOwnHashes(null)).toEqual([]);
   });
 });

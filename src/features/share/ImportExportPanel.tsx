@@ -23,7 +23,7 @@ function formatBytes(bytes: number): string {
  * A file or text that fails validation is refused with a message naming the
  * bad field, and the current work is kept.
  */
-export function ImportExportPanel({ id, onDone }: { id: string; onDone: () => void }) {
+export default function ImportExportPanel({ id, onDone }: { id: string; onDone: () => void }) {
   const fieldId = useId();
   const [pasted, setPasted] = useState('');
   const [error, setError] = useState<string | null>(null);

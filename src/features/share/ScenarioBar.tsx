@@ -1,14 +1,15 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { encodeScenarioHash, MAX_HASH_CHARS } from '../../state/persistence.ts';
 import { findPreset, PRESETS } from '../../state/presets.ts';
 import { selectScenario, useAppStore } from '../../state/store.ts';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
-import { ImportExportPanel } from './ImportExportPanel.tsx';
 import { useShareStore } from './share-store.ts';
+import { loadPersistence } from './use-scenario-persistence.ts';
 import './share.css';
 
-// Compare and the report load on first use: they pull in the charts.
+// Loaded on first use: compare and the report pull in the charts, import
+// pulls in the schema (zod).
+const ImportExportPanel = lazy(() => import('./ImportExportPanel.tsx'));
 const ComparePanel = lazy(() => import('./ComparePanel.tsx'));
 const ReportView = lazy(() => import('./ReportView.tsx'));
 
@@ -43,6 +44,7 @@ export function ScenarioBar() {
   const current = () => selectScenario(useAppStore.getState());
 
   const shareLink = async () => {
+    const { encodeScenarioHash, MAX_HASH_CHARS } = await loadPersistence();
     const hash = await encodeScenarioHash(current());
     if (hash.length > MAX_HASH_CHARS) {
       setFallbackLink(null);
@@ -189,13 +191,15 @@ export function ScenarioBar() {
         </div>
       )}
       {ioOpen && (
-        <ImportExportPanel
-          id={`${id}-io`}
-          onDone={() => {
-            setIoOpen(false);
-            ioButtonRef.current?.focus();
-          }}
-        />
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <ImportExportPanel
+            id={`${id}-io`}
+            onDone={() => {
+              setIoOpen(false);
+              ioButtonRef.current?.focus();
+            }}
+          />
+        </Suspense>
       )}
       {compareOpen &&
         pinnedA !== null &&

@@ -2,19 +2,11 @@
  * Session state of the sharing tools: the message shown under the scenario
  * bar, the scenario an undo would restore, the pinned scenario A and which
  * views are open. None of it is part of the scenario (SPEC §6), so it lives
- * beside the app store rather than in it.
+ * beside the app store rather than in it. (Pinned A is saved locally by
+ * use-scenario-persistence.ts.)
  */
 import { create } from 'zustand';
-import {
-  browserStorage,
-  readStoredScenario,
-  writeStoredString,
-  scenarioToJson,
-} from '../../state/persistence.ts';
 import type { ScenarioData } from '../../state/store.ts';
-
-/** Local storage key of the pinned scenario A. */
-export const PINNED_KEY = 'cce:compare-a:v1';
 
 export interface Notice {
   /** Errors are announced as alerts; everything else politely. */
@@ -41,22 +33,14 @@ interface ShareState {
   setReportOpen: (open: boolean) => void;
 }
 
-function restorePinned(): ScenarioData | null {
-  const parsed = readStoredScenario(browserStorage(), PINNED_KEY);
-  return parsed?.ok ? parsed.data : null;
-}
-
 export const useShareStore = create<ShareState>()((set) => ({
   notice: null,
   undo: null,
-  pinnedA: restorePinned(),
+  pinnedA: null,
   compareOpen: false,
   reportOpen: false,
   notify: (notice, undo = null) => set({ notice, undo }),
-  pinA: (data) => {
-    writeStoredString(browserStorage(), PINNED_KEY, data === null ? null : scenarioToJson(data));
-    set({ pinnedA: data, compareOpen: data !== null });
-  },
+  pinA: (data) => set({ pinnedA: data, compareOpen: data !== null }),
   setCompareOpen: (compareOpen) => set({ compareOpen }),
   setReportOpen: (reportOpen) => set({ reportOpen }),
 }));

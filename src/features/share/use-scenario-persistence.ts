@@ -1,22 +1,40 @@
-import { useLayoutEffect } from 'react';
-import {
-  browserStorage,
-  chooseStartupSource,
-  decodeScenarioHash,
-  encodeScenarioHash,
-  hasScenarioInHash,
-  MAX_HASH_CHARS,
-  OWN_HASH_KEY,
-  readStoredScenario,
-  readStoredString,
-  writeStoredScenario,
-  writeStoredString,
-} from '../../state/persistence.ts';
+import { useEffect } from 'react';
+import type * as PersistenceModule from '../../state/persistence.ts';
 import { selectScenario, useAppStore, type AppState } from '../../state/store.ts';
 import { useShareStore } from './share-store.ts';
 
-/** Quiet time after the last change before the scenario is saved, ms. */
+type Persistence = typeof PersistenceModule;
+
+/** Local storage key of the pinned scenario A. */
+export const PINNED_KEY = 'cce:compare-a:v1';
+
+let loading: Promise<Persistence> | null = null;
+
+/**
+ * The persistence module, loaded apart from the entry chunk: it carries zod,
+ * which the first paint does not need.
+ */
+export function loadPersistence(): Promise<Persistence> {
+  loading ??= import('../../state/persistence.ts').catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+// Request it as soon as the app starts, ahead of the first tab's (larger)
+// chunk, so the saved work is restored before the controls can be used.
+void loadPersistence().catch(() => undefined);
+
+/** Quiet time after the last change before the address bar is rewritten, ms. */
 export const SAVE_DEBOUNCE_MS = 300;
+
+/**
+ * Local storage is written at every change, unless the last write was slow (a
+ * huge scenario): then at most every `cost × 50` ms, so saving takes under 2%
+ * of the time while dragging.
+ */
+const STORAGE_THROTTLE_FACTOR = 50;
 
 function scenarioChanged(state: AppState, previous: AppState): boolean {
   return (
@@ -38,28 +56,38 @@ function replaceHash(hash: string): void {
 }
 
 /**
- * Starts persistence and returns its stop function: restores the scenario
- * (a link in the hash first, else the local save, else the defaults), then
- * saves every change to local storage and the hash, debounced; follows links
- * pasted into the address bar. Never throws.
+ * Starts persistence and returns its stop function: once the persistence
+ * module has loaded, restores the scenario (a link in the hash first, else the
+ * local save, else the defaults) and pinned A; saves every change to local
+ * storage and the hash, debounced and flushed when the page is hidden;
+ * follows links pasted into the address bar. Never throws.
  */
 export function startScenarioPersistence(): () => void {
-  const storage = browserStorage();
   const notify = useShareStore.getState().notify;
+  let persistence: Persistence | null = null;
+  let storage: Storage | null = null;
+  let tab: Storage | null = null;
   let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let dirty = false;
+  let warnedStorage = false;
+  // Local storage: written at once (a reload right after a click keeps it).
+  let savePending = false;
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  let nextSaveAt = 0;
+  // The hash: rewritten after a quiet moment (compression is async).
+  let hashPending = false;
+  let hashTimer: ReturnType<typeof setTimeout> | undefined;
   let writeSeq = 0;
   let lastWrittenHash: string | null = null;
-  let warnedStorage = false;
 
-  const flush = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    if (!dirty || stopped) return;
-    dirty = false;
-    const data = selectScenario(useAppStore.getState());
-    if (!writeStoredScenario(storage, data) && !warnedStorage) {
+  const saveNow = () => {
+    if (saveTimer !== undefined) clearTimeout(saveTimer);
+    saveTimer = undefined;
+    // Before the module has loaded the change stays pending (see the .then below).
+    if (!savePending || stopped || persistence === null) return;
+    const p = persistence;
+    savePending = false;
+    const started = performance.now();
+    if (!p.writeStoredScenario(storage, selectScenario(useAppStore.getState())) && !warnedStorage) {
       warnedStorage = true;
       notify({
         kind: 'error',
@@ -67,29 +95,49 @@ export function startScenarioPersistence(): () => void {
       });
     }
     // The hash in the address bar is now older than the save (see chooseStartupSource).
-    writeStoredString(storage, OWN_HASH_KEY, window.location.hash);
+    p.rememberOwnHash(tab, window.location.hash);
+    const finished = performance.now();
+    nextSaveAt = finished + (finished - started) * STORAGE_THROTTLE_FACTOR;
+  };
+
+  const writeHash = () => {
+    if (hashTimer !== undefined) clearTimeout(hashTimer);
+    hashTimer = undefined;
+    if (!hashPending || stopped || persistence === null) return;
+    const p = persistence;
+    hashPending = false;
     const seq = ++writeSeq;
-    encodeScenarioHash(data)
+    p.encodeScenarioHash(selectScenario(useAppStore.getState()))
       .then((hash) => {
         if (stopped || seq !== writeSeq) return;
-        const next = hash.length > MAX_HASH_CHARS ? '' : hash;
+        const next = hash.length > p.MAX_HASH_CHARS ? '' : hash;
         lastWrittenHash = next;
         replaceHash(next);
-        writeStoredString(storage, OWN_HASH_KEY, next);
+        p.rememberOwnHash(tab, next);
       })
       .catch(() => undefined);
   };
 
   const schedule = () => {
-    dirty = true;
-    if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(flush, SAVE_DEBOUNCE_MS);
+    savePending = true;
+    const wait = nextSaveAt - performance.now();
+    if (wait <= 0) saveNow();
+    else saveTimer ??= setTimeout(saveNow, wait);
+    hashPending = true;
+    if (hashTimer !== undefined) clearTimeout(hashTimer);
+    hashTimer = setTimeout(writeHash, SAVE_DEBOUNCE_MS);
   };
 
-  const openLink = async (hash: string, onStartup: boolean) => {
+  /** Everything pending, now (the page is being hidden or left). */
+  const flush = () => {
+    saveNow();
+    writeHash();
+  };
+
+  const openLink = async (p: Persistence, hash: string, onStartup: boolean) => {
     const before = selectScenario(useAppStore.getState());
-    const saved = onStartup ? readStoredScenario(storage) : null;
-    const parsed = await decodeScenarioHash(hash);
+    const saved = onStartup ? p.readStoredScenario(storage) : null;
+    const parsed = await p.decodeScenarioHash(hash);
     if (stopped) return;
     if (parsed.ok) {
       useAppStore.getState().loadScenario(parsed.data);
@@ -109,36 +157,59 @@ export function startScenarioPersistence(): () => void {
     notify({ kind: 'error', text: `This link could not be opened: ${parsed.error}. ${kept}` });
   };
 
+  /** Restores the scenario: a link in the hash first, else the local save, else the defaults. */
+  const restore = (p: Persistence) => {
+    const pinned = p.readStoredScenario(storage, PINNED_KEY);
+    if (pinned?.ok) useShareStore.setState({ pinnedA: pinned.data });
+    const hash = window.location.hash;
+    const saved = p.readStoredScenario(storage);
+    const source = p.chooseStartupSource(hash, p.readOwnHashes(tab), saved?.ok === true);
+    if (source === 'link') {
+      void openLink(p, hash, true);
+    } else if (source === 'saved' && saved?.ok) {
+      useAppStore.getState().loadScenario(saved.data);
+    } else if (saved && !saved.ok) {
+      notify({
+        kind: 'error',
+        text: `Your saved work could not be restored: ${saved.error}. Showing the defaults instead.`,
+      });
+    }
+  };
+
   // Every change is saved, including the startup load itself: what is on
   // screen is what a reload shows.
   const unsubscribe = useAppStore.subscribe((state, previous) => {
     if (scenarioChanged(state, previous)) schedule();
   });
+  const unsubscribePinned = useShareStore.subscribe((state, previous) => {
+    if (state.pinnedA === previous.pinnedA || persistence === null) return;
+    const p = persistence;
+    const json = state.pinnedA === null ? null : p.scenarioToJson(state.pinnedA);
+    p.writeStoredString(storage, PINNED_KEY, json);
+  });
 
-  // Startup: a saved scenario is restored before the first paint; a link is
-  // decoded asynchronously (decompression streams are async).
-  const hash = window.location.hash;
-  const saved = readStoredScenario(storage);
-  const source = chooseStartupSource(
-    hash,
-    readStoredString(storage, OWN_HASH_KEY),
-    saved?.ok === true,
-  );
-  if (source === 'link') {
-    void openLink(hash, true);
-  } else if (source === 'saved' && saved?.ok) {
-    useAppStore.getState().loadScenario(saved.data);
-  } else if (saved && !saved.ok) {
-    notify({
-      kind: 'error',
-      text: `Your saved work could not be restored: ${saved.error}. Showing the defaults instead.`,
+  loadPersistence()
+    .then((p) => {
+      if (stopped) return;
+      persistence = p;
+      storage = p.browserStorage();
+      tab = p.tabStorage();
+      restore(p);
+      if (savePending || hashPending) schedule();
+    })
+    .catch(() => {
+      if (stopped) return;
+      notify({
+        kind: 'error',
+        text: 'Saving and links are unavailable: part of the app failed to load. Reload the page to try again.',
+      });
     });
-  }
 
   const onHashChange = () => {
     const current = window.location.hash;
-    if (current === lastWrittenHash || !hasScenarioInHash(current)) return;
-    void openLink(current, false);
+    if (persistence === null || current === lastWrittenHash) return;
+    if (!persistence.hasScenarioInHash(current)) return;
+    void openLink(persistence, current, false);
   };
   const onHide = () => flush();
   const onVisibility = () => {
@@ -152,6 +223,7 @@ export function startScenarioPersistence(): () => void {
     flush();
     stopped = true;
     unsubscribe();
+    unsubscribePinned();
     window.removeEventListener('hashchange', onHashChange);
     window.removeEventListener('pagehide', onHide);
     document.removeEventListener('visibilitychange', onVisibility);
@@ -163,5 +235,5 @@ export function startScenarioPersistence(): () => void {
  * See `startScenarioPersistence`.
  */
 export function useScenarioPersistence(): void {
-  useLayoutEffect(() => startScenarioPersistence(), []);
+  useEffect(() => startScenarioPersistence(), []);
 }

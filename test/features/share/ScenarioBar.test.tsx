@@ -92,6 +92,7 @@ describe('Import / export', () => {
   async function openPanel() {
     const user = renderBar();
     await user.click(screen.getByRole('button', { name: 'Import / export' }));
+    await screen.findByRole('group', { name: 'Import and export' });
     return user;
   }
 
@@ -101,7 +102,7 @@ describe('Import / export', () => {
     toggle.focus();
     await user.keyboard('{Enter}');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('button', { name: 'Export JSON file' })).toHaveFocus();
+    expect(await screen.findByRole('button', { name: 'Export JSON file' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('group', { name: 'Import and export' })).toBeNull();
     expect(toggle).toHaveFocus();

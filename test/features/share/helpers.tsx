@@ -6,6 +6,7 @@ import { DEFAULT_SCENARIO, useAppStore } from '../../../src/state/store.ts';
 /** Fresh store, storage and address for each test. */
 export function resetEverything(hash = ''): void {
   localStorage.clear();
+  sessionStorage.clear();
   window.history.replaceState(null, '', `/${hash}`);
   useAppStore.setState({ ...DEFAULT_SCENARIO, ui: DEFAULT_UI });
   useShareStore.setState({

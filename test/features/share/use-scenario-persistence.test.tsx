@@ -3,11 +3,18 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ScenarioBar } from '../../../src/features/share/ScenarioBar.tsx';
 import {
   decodeScenarioHash,
-  OWN_HASH_KEY,
+  hashDigest,
+  OWN_HASHES_KEY,
+  readOwnHashes,
   scenarioToJson,
   STORAGE_KEY,
 } from '../../../src/state/persistence.ts';
 import { DEFAULT_SCENARIO, useAppStore, type ScenarioData } from '../../../src/state/store.ts';
+import { useShareStore } from '../../../src/features/share/share-store.ts';
+import {
+  loadPersistence,
+  PINNED_KEY,
+} from '../../../src/features/share/use-scenario-persistence.ts';
 import { jsonHash, Probe, resetEverything } from './helpers.tsx';
 
 const withOutput = (outputTokens: number): ScenarioData => ({
@@ -15,13 +22,19 @@ const withOutput = (outputTokens: number): ScenarioData => ({
   gate: { ...DEFAULT_SCENARIO.gate, outputTokens },
 });
 
-function renderApp() {
-  return render(
+/** Renders the bar and a persisting probe, and waits until persistence has started. */
+async function renderApp() {
+  const view = render(
     <>
       <ScenarioBar />
       <Probe persist />
     </>,
   );
+  // startScenarioPersistence() subscribed to this promise first, so it has run by now.
+  await act(async () => {
+    await loadPersistence();
+  });
+  return view;
 }
 
 const shown = () => screen.getByTestId('output-tokens').textContent;
@@ -31,14 +44,14 @@ describe('startup', () => {
 
   it('opens a hand-made link', async () => {
     resetEverything(jsonHash({ v: 1, gate: { outputTokens: 12_345 } }));
-    renderApp();
+    await renderApp();
     await waitFor(() => expect(shown()).toBe('12345'));
     expect(screen.getByRole('status')).toHaveTextContent('Opened the scenario from the link.');
   });
 
   it('shows the message and the defaults for a broken link', async () => {
     resetEverything(jsonHash({ v: 1, gate: { horizon: -1 } }));
-    renderApp();
+    await renderApp();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This link could not be opened: gate.horizon: must be 0 or more turns. Showing the defaults instead.',
     );
@@ -48,7 +61,7 @@ describe('startup', () => {
   it('keeps the saved work when a link is broken', async () => {
     resetEverything('#s=not*base64');
     localStorage.setItem(STORAGE_KEY, scenarioToJson(withOutput(555)));
-    renderApp();
+    await renderApp();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This link could not be opened: link: the scenario code is damaged (not base64url). Showing your last saved work instead.',
     );
@@ -57,40 +70,40 @@ describe('startup', () => {
 
   it('refuses a link from a newer version', async () => {
     resetEverything(jsonHash({ v: 2, gate: { outputTokens: 1 } }));
-    renderApp();
+    await renderApp();
     expect(await screen.findByRole('alert')).toHaveTextContent('newer version');
     expect(shown()).toBe('40000');
   });
 
-  it('restores the saved work before the first paint', () => {
+  it('restores the saved work', async () => {
     localStorage.setItem(STORAGE_KEY, scenarioToJson(withOutput(4_321)));
-    renderApp();
+    await renderApp();
     expect(shown()).toBe('4321');
   });
 
   it('offers to restore the saved work a link replaced', async () => {
     localStorage.setItem(STORAGE_KEY, scenarioToJson(withOutput(4_321)));
     window.history.replaceState(null, '', `/${jsonHash({ v: 1, gate: { outputTokens: 9 } })}`);
-    renderApp();
+    await renderApp();
     await waitFor(() => expect(shown()).toBe('9'));
     act(() => screen.getByRole('button', { name: 'Restore my previous work' }).click());
     expect(shown()).toBe('4321');
   });
 
-  it('ignores a corrupt save with a message', () => {
+  it('ignores a corrupt save with a message', async () => {
     localStorage.setItem(STORAGE_KEY, '{"v":1,"gate":{"outputTokens":"lots"}}');
-    renderApp();
+    await renderApp();
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Your saved work could not be restored: gate.outputTokens:',
     );
     expect(shown()).toBe('40000');
   });
 
-  it('prefers the save over a hash this browser wrote itself (a reload)', () => {
+  it('prefers the save over a hash this browser wrote itself (a reload)', async () => {
     resetEverything('#s=stale');
     localStorage.setItem(STORAGE_KEY, scenarioToJson(withOutput(777)));
-    localStorage.setItem(OWN_HASH_KEY, '#s=stale');
-    renderApp();
+    sessionStorage.setItem(OWN_HASHES_KEY, JSON.stringify([hashDigest('#s=stale')]));
+    await renderApp();
     expect(shown()).toBe('777');
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -100,26 +113,28 @@ describe('saving', () => {
   beforeEach(() => resetEverything());
 
   it('saves every change to local storage and the hash', async () => {
-    renderApp();
+    await renderApp();
     act(() => useAppStore.getState().setGate({ outputTokens: 2_468 }));
     await waitFor(() => expect(window.location.hash).toMatch(/^#s=/));
     expect(localStorage.getItem(STORAGE_KEY)).toContain('"outputTokens":2468');
     const decoded = await decodeScenarioHash(window.location.hash);
     expect(decoded.ok && decoded.data.gate.outputTokens).toBe(2_468);
-    expect(localStorage.getItem(OWN_HASH_KEY)).toBe(window.location.hash);
+    expect(readOwnHashes(sessionStorage)).toContain(hashDigest(window.location.hash));
     expect(window.history.length).toBe(1);
   });
 
-  it('saves at once when the page is hidden', () => {
-    renderApp();
+  it('saves to local storage at once, so a reload right after a click keeps it', async () => {
+    await renderApp();
     act(() => useAppStore.getState().setGate({ outputTokens: 1_357 }));
-    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
-    window.dispatchEvent(new Event('pagehide'));
     expect(localStorage.getItem(STORAGE_KEY)).toContain('"outputTokens":1357');
+    // The address bar follows after a quiet moment, or when the page is hidden.
+    expect(window.location.hash).toBe('');
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => expect(window.location.hash).toMatch(/^#s=/));
   });
 
   it('follows a link pasted into the address bar', async () => {
-    renderApp();
+    await renderApp();
     act(() => {
       window.location.hash = jsonHash({ v: 1, gate: { outputTokens: 31_415 } }).slice(1);
     });
@@ -127,7 +142,7 @@ describe('saving', () => {
   });
 
   it('keeps the current work when a pasted link is broken', async () => {
-    renderApp();
+    await renderApp();
     act(() => useAppStore.getState().setGate({ outputTokens: 50 }));
     act(() => {
       window.location.hash = jsonHash({ v: 1, gate: { recallProbability: 3 } }).slice(1);
@@ -136,5 +151,22 @@ describe('saving', () => {
       'gate.recallProbability: must be between 0 and 1. Your current work is kept.',
     );
     expect(shown()).toBe('50');
+  });
+});
+
+describe('pinned scenario A', () => {
+  beforeEach(() => resetEverything());
+
+  it('is saved locally and restored on the next visit', async () => {
+    const first = await renderApp();
+    act(() => useShareStore.getState().pinA(withOutput(3_210)));
+    expect(localStorage.getItem(PINNED_KEY)).toContain('"outputTokens":3210');
+    first.unmount();
+    useShareStore.setState({ pinnedA: null, compareOpen: false });
+    await renderApp();
+    expect(useShareStore.getState().pinnedA?.gate.outputTokens).toBe(3_210);
+    expect(screen.getByRole('button', { name: 'Compare' })).toBeEnabled();
+    act(() => useShareStore.getState().pinA(null));
+    expect(localStorage.getItem(PINNED_KEY)).toBeNull();
   });
 });
