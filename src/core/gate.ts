@@ -181,6 +181,8 @@ function zeroTerms(out: GateTerms, outcome: GateOutcome): GateTerms {
   return out;
 }
 
+const SCRATCH_TERMS: GateTerms = emptyTerms();
+
 /**
  * Decides whether a large tool output should be offloaded (seed 000,
  * `evaluate_offload_gate`). Pure. Terms are USD; the reason string is
@@ -193,7 +195,9 @@ export function evaluateOffloadGate(
   pricing: PricingTable,
 ): OffloadGateDecision {
   const resolved = resolveGateInputs(inputs);
-  const t = gateTerms(resolved, pricing);
+  // The terms are copied into the decision below, so one scratch object serves
+  // every call (the core is synchronous and never re-entered mid-call).
+  const t = gateTerms(resolved, pricing, SCRATCH_TERMS);
   return {
     fire: t.fire,
     netSavingUsd: t.netSavingUsd,

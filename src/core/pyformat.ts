@@ -26,8 +26,8 @@ function pow5(n: number): bigint {
  * @param digits decimal places, an integer from 0 to 100
  */
 export function formatFixed(value: number, digits: number): string {
-  if (Number.isNaN(value)) return 'nan';
-  const negative = value < 0 || Object.is(value, -0);
+  if (value !== value) return 'nan';
+  const negative = value < 0 || (value === 0 && 1 / value < 0);
   const magnitude = Math.abs(value);
   if (magnitude === Infinity) return negative ? '-inf' : 'inf';
   const body = formatMagnitude(magnitude, digits);
@@ -48,7 +48,7 @@ function formatMagnitude(x: number, digits: number): string {
       const whole = Math.floor(y);
       const fraction = y - whole; // exact
       if (Math.abs(fraction - 0.5) > 1e-6) {
-        return placeDecimalPoint(String(fraction > 0.5 ? whole + 1 : whole), digits);
+        return splitDecimal(fraction > 0.5 ? whole + 1 : whole, digits);
       }
     }
   }
@@ -67,6 +67,18 @@ function formatMagnitude(x: number, digits: number): string {
     return placeDecimalPoint(n.toString(), digits);
   }
   return x.toFixed(digits);
+}
+
+const ZEROS = ['', '0', '00', '000', '0000', '00000', '000000', '0000000'];
+
+/** `n / 10^digits` written out exactly, for a whole `n` below 2^53 (the hot path). */
+function splitDecimal(n: number, digits: number): string {
+  if (digits === 0) return String(n);
+  if (digits >= ZEROS.length) return placeDecimalPoint(String(n), digits);
+  const scale = POW10[digits] as number;
+  const whole = Math.floor(n / scale);
+  const fraction = String(n - whole * scale);
+  return `${whole}.${ZEROS[digits - fraction.length] ?? ''}${fraction}`;
 }
 
 function placeDecimalPoint(digitsOfN: string, digits: number): string {
