@@ -1,5 +1,8 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { exportCsv, exportPng, exportSvg, fileSlug, type LegendEntry } from './chart-export.ts';
+import type { LegendEntry } from './chart-export.ts';
+
+// The export code loads on the first download, not with every chart.
+const loadExport = () => import('./chart-export.ts');
 
 /** The chart's drawing: recharts' main surface (not a legend icon), else any SVG or canvas. */
 function findChartSurface(container: HTMLElement | null): SVGSVGElement | HTMLCanvasElement | null {
@@ -47,7 +50,11 @@ export function ChartFrame(props: {
   const [showTable, setShowTable] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const chartRef = useRef<HTMLDivElement>(null);
-  const base = fileSlug(props.title);
+
+  const failed = (error: unknown) =>
+    setExportError(
+      `${props.title}: the download failed (${error instanceof Error ? error.message : String(error)}).`,
+    );
 
   const downloadImage = async (format: 'png' | 'svg') => {
     setExportError(null);
@@ -58,13 +65,23 @@ export function ChartFrame(props: {
     }
     const decorations = { title: props.title, legend: readLegend(chartRef.current) };
     try {
+      const { exportPng, exportSvg, fileSlug } = await loadExport();
+      const base = fileSlug(props.title);
       if (format === 'png') await exportPng(surface, `${base}.png`, decorations);
       else if (surface instanceof SVGSVGElement) exportSvg(surface, `${base}.svg`, decorations);
       else setExportError(`${props.title}: this chart is drawn on a canvas; download it as PNG.`);
     } catch (error) {
-      setExportError(
-        `${props.title}: the download failed (${error instanceof Error ? error.message : String(error)}).`,
-      );
+      failed(error);
+    }
+  };
+
+  const downloadCsv = async () => {
+    setExportError(null);
+    try {
+      const { exportCsv, fileSlug } = await loadExport();
+      exportCsv(props.csvRows ?? [], `${fileSlug(props.title)}.csv`);
+    } catch (error) {
+      failed(error);
     }
   };
 
@@ -99,7 +116,7 @@ export function ChartFrame(props: {
               type="button"
               className="link-button"
               aria-label={`Download ${props.title} as CSV`}
-              onClick={() => exportCsv(props.csvRows ?? [], `${base}.csv`)}
+              onClick={() => void downloadCsv()}
             >
               CSV
             </button>

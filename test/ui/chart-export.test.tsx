@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileSlug, serializeSvg, toCsv } from '../../src/ui/chart-export.ts';
@@ -118,7 +118,9 @@ describe('ChartFrame downloads', () => {
     const user = userEvent.setup();
     renderFrame(true);
     await user.click(screen.getByRole('button', { name: 'Download Cost per hop as CSV' }));
+    await waitFor(() => expect(files).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Download Cost per hop as SVG' }));
+    await waitFor(() => expect(files).toHaveLength(2));
     expect(files.map((f) => f.name)).toEqual(['cost-per-hop.csv', 'cost-per-hop.svg']);
     expect(await files[0]?.blob.text()).toBe('hop,usd\r\n0,0.1\r\n');
     expect(files[1]?.blob.type).toContain('image/svg+xml');

@@ -1,6 +1,11 @@
 import { useEffect } from 'react';
 import type * as PersistenceModule from '../../state/persistence.ts';
-import { selectScenario, useAppStore, type AppState } from '../../state/store.ts';
+import {
+  selectScenario,
+  useAppStore,
+  type AppState,
+  type ScenarioData,
+} from '../../state/store.ts';
 import { useShareStore } from './share-store.ts';
 
 type Persistence = typeof PersistenceModule;
@@ -22,9 +27,46 @@ export function loadPersistence(): Promise<Persistence> {
   return loading;
 }
 
-// Request it as soon as the app starts, ahead of the first tab's (larger)
-// chunk, so the saved work is restored before the controls can be used.
-void loadPersistence().catch(() => undefined);
+/** Mirrors persistence.ts's `STORAGE_KEY` (a test keeps the two equal). */
+export const SAVED_KEY = 'cce:scenario:v1';
+const LINK_HASH = /^#(?:s|json)=/;
+
+/** Mirrors persistence.ts's `SCENARIO_VERSION` (a test keeps the two equal). */
+export const SAVED_VERSION = 1;
+
+/**
+ * Saves the scenario in local storage exactly as persistence.ts's
+ * `writeStoredScenario` does, without loading it (and zod). Never throws.
+ */
+export function saveScenarioQuickly(data: ScenarioData): boolean {
+  try {
+    localStorage.setItem(SAVED_KEY, JSON.stringify({ v: SAVED_VERSION, ...data }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether there is a link or saved work to restore, decided without the
+ * persistence module. A first visit has neither and never loads it until the
+ * first change.
+ */
+export function hasSomethingToRestore(): boolean {
+  if (LINK_HASH.test(window.location.hash)) return true;
+  try {
+    return localStorage.getItem(SAVED_KEY) !== null || localStorage.getItem(PINNED_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+// With something to restore, request the module as soon as the app starts,
+// ahead of the first tab's (larger) chunk, so the work is back before the
+// controls can be used.
+if (typeof window !== 'undefined' && hasSomethingToRestore()) {
+  void loadPersistence().catch(() => undefined);
+}
 
 /** Quiet time after the last change before the address bar is rewritten, ms. */
 export const SAVE_DEBOUNCE_MS = 300;
@@ -73,6 +115,7 @@ export function startScenarioPersistence(): () => void {
   let savePending = false;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let nextSaveAt = 0;
+  let ownPending: string | null = null;
   // The hash: rewritten after a quiet moment (compression is async).
   let hashPending = false;
   let hashTimer: ReturnType<typeof setTimeout> | undefined;
@@ -82,12 +125,12 @@ export function startScenarioPersistence(): () => void {
   const saveNow = () => {
     if (saveTimer !== undefined) clearTimeout(saveTimer);
     saveTimer = undefined;
-    // Before the module has loaded the change stays pending (see the .then below).
-    if (!savePending || stopped || persistence === null) return;
-    const p = persistence;
+    if (!savePending || stopped) return;
     savePending = false;
     const started = performance.now();
-    if (!p.writeStoredScenario(storage, selectScenario(useAppStore.getState())) && !warnedStorage) {
+    // Written without the persistence module, so even the first change of a
+    // first visit is saved before a reload can lose it.
+    if (!saveScenarioQuickly(selectScenario(useAppStore.getState())) && !warnedStorage) {
       warnedStorage = true;
       notify({
         kind: 'error',
@@ -95,7 +138,9 @@ export function startScenarioPersistence(): () => void {
       });
     }
     // The hash in the address bar is now older than the save (see chooseStartupSource).
-    p.rememberOwnHash(tab, window.location.hash);
+    const hash = window.location.hash;
+    if (persistence !== null) persistence.rememberOwnHash(tab, hash);
+    else if (LINK_HASH.test(hash)) ownPending = hash;
     const finished = performance.now();
     nextSaveAt = finished + (finished - started) * STORAGE_THROTTLE_FACTOR;
   };
@@ -119,6 +164,7 @@ export function startScenarioPersistence(): () => void {
   };
 
   const schedule = () => {
+    ensureStarted();
     savePending = true;
     const wait = nextSaveAt - performance.now();
     if (wait <= 0) saveNow();
@@ -176,40 +222,64 @@ export function startScenarioPersistence(): () => void {
     }
   };
 
+  let pinnedPending = false;
+  const savePinned = () => {
+    if (persistence === null || !pinnedPending) return;
+    pinnedPending = false;
+    const { pinnedA } = useShareStore.getState();
+    const json = pinnedA === null ? null : persistence.scenarioToJson(pinnedA);
+    persistence.writeStoredString(storage, PINNED_KEY, json);
+  };
+
+  let started = false;
+  /** Loads the module (once), then restores and saves whatever is pending. */
+  const ensureStarted = () => {
+    if (started) return;
+    started = true;
+    loadPersistence()
+      .then((p) => {
+        if (stopped) return;
+        persistence = p;
+        storage = p.browserStorage();
+        tab = p.tabStorage();
+        if (ownPending !== null) p.rememberOwnHash(tab, ownPending);
+        ownPending = null;
+        restore(p);
+        if (savePending || hashPending) schedule();
+        savePinned();
+      })
+      .catch(() => {
+        started = false;
+        if (stopped) return;
+        notify({
+          kind: 'error',
+          text: 'Saving and links are unavailable: part of the app failed to load. Reload the page to try again.',
+        });
+      });
+  };
+
   // Every change is saved, including the startup load itself: what is on
   // screen is what a reload shows.
   const unsubscribe = useAppStore.subscribe((state, previous) => {
     if (scenarioChanged(state, previous)) schedule();
   });
   const unsubscribePinned = useShareStore.subscribe((state, previous) => {
-    if (state.pinnedA === previous.pinnedA || persistence === null) return;
-    const p = persistence;
-    const json = state.pinnedA === null ? null : p.scenarioToJson(state.pinnedA);
-    p.writeStoredString(storage, PINNED_KEY, json);
+    if (state.pinnedA === previous.pinnedA) return;
+    pinnedPending = true;
+    if (persistence === null) ensureStarted();
+    else savePinned();
   });
 
-  loadPersistence()
-    .then((p) => {
-      if (stopped) return;
-      persistence = p;
-      storage = p.browserStorage();
-      tab = p.tabStorage();
-      restore(p);
-      if (savePending || hashPending) schedule();
-    })
-    .catch(() => {
-      if (stopped) return;
-      notify({
-        kind: 'error',
-        text: 'Saving and links are unavailable: part of the app failed to load. Reload the page to try again.',
-      });
-    });
+  if (hasSomethingToRestore()) ensureStarted();
 
   const onHashChange = () => {
     const current = window.location.hash;
-    if (persistence === null || current === lastWrittenHash) return;
-    if (!persistence.hasScenarioInHash(current)) return;
-    void openLink(persistence, current, false);
+    if (current === lastWrittenHash || !LINK_HASH.test(current)) return;
+    void loadPersistence()
+      .then((p) => {
+        if (!stopped) return openLink(p, current, false);
+      })
+      .catch(() => undefined);
   };
   const onHide = () => flush();
   const onVisibility = () => {

@@ -9,11 +9,16 @@ import {
   scenarioToJson,
   STORAGE_KEY,
 } from '../../../src/state/persistence.ts';
+import { SCENARIO_VERSION } from '../../../src/state/scenario-schema.ts';
 import { DEFAULT_SCENARIO, useAppStore, type ScenarioData } from '../../../src/state/store.ts';
 import { useShareStore } from '../../../src/features/share/share-store.ts';
 import {
+  hasSomethingToRestore,
   loadPersistence,
   PINNED_KEY,
+  SAVED_KEY,
+  SAVED_VERSION,
+  saveScenarioQuickly,
 } from '../../../src/features/share/use-scenario-persistence.ts';
 import { jsonHash, Probe, resetEverything } from './helpers.tsx';
 
@@ -160,7 +165,7 @@ describe('pinned scenario A', () => {
   it('is saved locally and restored on the next visit', async () => {
     const first = await renderApp();
     act(() => useShareStore.getState().pinA(withOutput(3_210)));
-    expect(localStorage.getItem(PINNED_KEY)).toContain('"outputTokens":3210');
+    await waitFor(() => expect(localStorage.getItem(PINNED_KEY)).toContain('"outputTokens":3210'));
     first.unmount();
     useShareStore.setState({ pinnedA: null, compareOpen: false });
     await renderApp();
@@ -168,5 +173,37 @@ describe('pinned scenario A', () => {
     expect(screen.getByRole('button', { name: 'Compare' })).toBeEnabled();
     act(() => useShareStore.getState().pinA(null));
     expect(localStorage.getItem(PINNED_KEY)).toBeNull();
+  });
+});
+
+describe('a first visit', () => {
+  beforeEach(() => resetEverything());
+
+  it('has nothing to restore, so the persistence module waits for the first change', async () => {
+    expect(hasSomethingToRestore()).toBe(false);
+    localStorage.setItem(STORAGE_KEY, '{}');
+    expect(hasSomethingToRestore()).toBe(true);
+    resetEverything(jsonHash({ v: 1 }));
+    expect(hasSomethingToRestore()).toBe(true);
+  });
+
+  it('mirrors the storage key and format of persistence.ts', () => {
+    expect(SAVED_KEY).toBe(STORAGE_KEY);
+    expect(SAVED_VERSION).toBe(SCENARIO_VERSION);
+    const data = withOutput(6_543);
+    expect(saveScenarioQuickly(data)).toBe(true);
+    expect(localStorage.getItem(STORAGE_KEY)).toBe(scenarioToJson(data));
+  });
+
+  it('saves the first change before the persistence module is needed', () => {
+    render(<Probe persist />);
+    act(() => useAppStore.getState().setGate({ outputTokens: 1_111 }));
+    expect(localStorage.getItem(STORAGE_KEY)).toContain('"outputTokens":1111');
+  });
+
+  it('saves pinned A even when pinned before anything else changed', async () => {
+    render(<Probe persist />);
+    act(() => useShareStore.getState().pinA(withOutput(4_444)));
+    await waitFor(() => expect(localStorage.getItem(PINNED_KEY)).toContain('"outputTokens":4444'));
   });
 });
