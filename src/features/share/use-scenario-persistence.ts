@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type * as PersistenceModule from '../../state/persistence.ts';
+import * as PersistenceModule from '../../state/persistence.ts';
 import {
   selectScenario,
   useAppStore,
@@ -13,18 +13,14 @@ type Persistence = typeof PersistenceModule;
 /** Local storage key of the pinned scenario A. */
 export const PINNED_KEY = 'cce:compare-a:v1';
 
-let loading: Promise<Persistence> | null = null;
-
 /**
- * The persistence module, loaded apart from the entry chunk: it carries zod,
- * which the first paint does not need.
+ * The persistence module (and zod with it). It used to be a lazy chunk, but
+ * the first change of any visit writes the link and needs it, so it is part
+ * of what a first visit loads and belongs in the entry, where the bundle
+ * budget counts it (about 28 kB gzipped; the first visit stays near 125 kB).
  */
 export function loadPersistence(): Promise<Persistence> {
-  loading ??= import('../../state/persistence.ts').catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
+  return Promise.resolve(PersistenceModule);
 }
 
 /** Mirrors persistence.ts's `STORAGE_KEY` (a test keeps the two equal). */
