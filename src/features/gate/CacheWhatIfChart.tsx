@@ -102,6 +102,13 @@ export const CacheWhatIfChart = memo(function CacheWhatIfChart({ view }: { view:
       />
       <ChartFrame
         title="Net saving: uncached vs cached pricing"
+        exportable
+        csvRows={data.map((p) => ({
+          outputTokens: p.size,
+          uncachedNetUsd: p.uncachedUsd,
+          cachedNetUsd: p.cachedUsd,
+          basesDisagree: p.disagrees,
+        }))}
         summary={summary}
         chart={
           <XYChart

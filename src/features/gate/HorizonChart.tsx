@@ -49,6 +49,12 @@ export const HorizonChart = memo(function HorizonChart({ view }: { view: GateVie
   return (
     <ChartFrame
       title="Net saving against horizon"
+      exportable
+      csvRows={data.map((p) => ({
+        horizonTurns: p.horizon,
+        netSavingUsd: p.netUsd,
+        gate: p.fire ? 'offload' : 'keep',
+      }))}
       summary={summary}
       chart={
         <XYChart

@@ -34,7 +34,10 @@ export const PolicyComparison = memo(function PolicyComparison({ view }: { view:
   const population = useAppStore((s) => s.gate.population);
   const setPopulation = useAppStore((s) => s.setPopulation);
   const pasteId = useId();
-  const [pasteText, setPasteText] = useState(population.pasted);
+  // A draft only while the pasted text is invalid; otherwise the store's text shows,
+  // so a link, preset or import that changes it is seen at once.
+  const [pasteDraft, setPasteDraft] = useState<string | null>(null);
+  const pasteText = pasteDraft ?? population.pasted;
 
   const sizes = useMemo((): { sizes: number[]; error: string | null } => {
     try {
@@ -168,11 +171,12 @@ export const PolicyComparison = memo(function PolicyComparison({ view }: { view:
               aria-invalid={pasteError !== null}
               placeholder="e.g. 1200, 45000, 8000 (tokens, separated by commas, spaces or new lines)"
               onChange={(e) => {
-                setPasteText(e.target.value);
                 try {
                   parseSizes(e.target.value);
+                  setPasteDraft(null);
                   setPopulation({ pasted: e.target.value });
                 } catch {
+                  setPasteDraft(e.target.value);
                   // Keep the last good population; the message below names the bad entry.
                 }
               }}
@@ -193,6 +197,12 @@ export const PolicyComparison = memo(function PolicyComparison({ view }: { view:
       </div>
       <ChartFrame
         title="Expected cost per 1,000 outputs"
+        exportable
+        csvRows={bars.map((b) => ({
+          policy: b.policy,
+          costPer1000OutputsUsd: b.costUsd,
+          offloadedOf1000: b.offloaded,
+        }))}
         summary={summary}
         chart={
           <BarsChart

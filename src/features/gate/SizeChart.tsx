@@ -42,6 +42,12 @@ export const SizeChart = memo(function SizeChart({ view }: { view: GateView }) {
   return (
     <ChartFrame
       title="Net saving against output size"
+      exportable
+      csvRows={data.map((p) => ({
+        outputTokens: p.size,
+        netSavingUsd: p.netUsd,
+        gate: p.fire ? 'offload' : 'keep',
+      }))}
       summary={summary}
       chart={
         <XYChart
