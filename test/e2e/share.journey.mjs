@@ -79,8 +79,7 @@ async function linkReproducesScenario(page, { baseUrl, subPathUrl, assert, newPa
   // link is shown in a field. Either way it is the same scenario.
   await page.getByRole('button', { name: 'Share link', ...EXACT }).click();
   await page
-    .getByRole('status')
-    .filter({ hasText: /Link copied|Copy the link below/ })
+    .getByText(/Link copied|Copy the link below/)
     .first()
     .waitFor();
 

@@ -152,7 +152,14 @@ export function ScenarioBar() {
           Report
         </button>
       </div>
-      <div role="status" className="scenario-status">
+      {/* A polite live region without role="status": each tab's live result is
+          that tab's one status region, and this bar should not compete with it. */}
+      <div
+        aria-live="polite"
+        aria-atomic="true"
+        className="scenario-status"
+        data-testid="scenario-status"
+      >
         {notice?.kind === 'info' && (
           <p className="scenario-note">
             {notice.text}

@@ -31,7 +31,7 @@ describe('Reset and undo', () => {
     act(() => useAppStore.getState().setGate({ outputTokens: 123 }));
     await user.click(screen.getByRole('button', { name: 'Reset to defaults' }));
     expect(shown()).toBe('40000');
-    expect(screen.getByRole('status')).toHaveTextContent('Reset to defaults.');
+    expect(screen.getByTestId('scenario-status')).toHaveTextContent('Reset to defaults.');
     await user.click(screen.getByRole('button', { name: 'Undo reset' }));
     expect(shown()).toBe('123');
   });
@@ -50,7 +50,9 @@ describe('Presets', () => {
     await user.selectOptions(screen.getByLabelText('Presets'), 'Hop-aware thinking');
     expect(screen.getByTestId('tab')).toHaveTextContent('routing');
     expect(screen.getByTestId('strategy')).toHaveTextContent('hopAware');
-    expect(screen.getByRole('status')).toHaveTextContent('Loaded the preset “Hop-aware thinking”.');
+    expect(screen.getByTestId('scenario-status')).toHaveTextContent(
+      'Loaded the preset “Hop-aware thinking”.',
+    );
   });
 
   it('lists every preset', () => {
@@ -71,7 +73,9 @@ describe('Share link', () => {
     const user = renderBar();
     act(() => useAppStore.getState().setGate({ outputTokens: 8_642 }));
     await user.click(screen.getByRole('button', { name: 'Share link' }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Link copied'));
+    await waitFor(() =>
+      expect(screen.getByTestId('scenario-status')).toHaveTextContent('Link copied'),
+    );
     const link = await navigator.clipboard.readText();
     expect(link.startsWith(`${window.location.origin}/#s=`)).toBe(true);
     const decoded = await decodeScenarioHash(link.slice(link.indexOf('#')));
@@ -114,7 +118,7 @@ describe('Import / export', () => {
     await user.paste('{"v": 1, "gate": {"outputTokens": 25000}}');
     await user.click(screen.getByRole('button', { name: 'Load pasted scenario' }));
     expect(shown()).toBe('25000');
-    expect(screen.getByRole('status')).toHaveTextContent(
+    expect(screen.getByTestId('scenario-status')).toHaveTextContent(
       'Loaded the scenario from the pasted text.',
     );
   });

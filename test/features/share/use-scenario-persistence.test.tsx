@@ -51,7 +51,9 @@ describe('startup', () => {
     resetEverything(jsonHash({ v: 1, gate: { outputTokens: 12_345 } }));
     await renderApp();
     await waitFor(() => expect(shown()).toBe('12345'));
-    expect(screen.getByRole('status')).toHaveTextContent('Opened the scenario from the link.');
+    expect(screen.getByTestId('scenario-status')).toHaveTextContent(
+      'Opened the scenario from the link.',
+    );
   });
 
   it('shows the message and the defaults for a broken link', async () => {
