@@ -32,7 +32,7 @@ export const SAVED_VERSION = 1;
 
 /**
  * Saves the scenario in local storage exactly as persistence.ts's
- * `writeStoredScenario` does, without loading it (and zod). Never throws.
+ * `writeStoredScenario` does, synchronously and without zod. Never throws.
  */
 export function saveScenarioQuickly(data: ScenarioData): boolean {
   try {
@@ -45,8 +45,7 @@ export function saveScenarioQuickly(data: ScenarioData): boolean {
 
 /**
  * Whether there is a link or saved work to restore, decided without the
- * persistence module. A first visit has neither and never loads it until the
- * first change.
+ * persistence module: a first visit has neither, so startup skips the restore.
  */
 export function hasSomethingToRestore(): boolean {
   if (LINK_HASH.test(window.location.hash)) return true;
