@@ -69,31 +69,53 @@ export interface ResolvedGateInputs {
  * the gate clamps them, as the seed does.
  */
 export function resolveGateInputs(inputs: OffloadGateInputs): ResolvedGateInputs {
+  return resolveGateInputsInto(inputs, emptyInputs());
+}
+
+type MutableGateInputs = { -readonly [K in keyof ResolvedGateInputs]: ResolvedGateInputs[K] };
+
+function emptyInputs(): MutableGateInputs {
+  return {
+    outputTokens: 0,
+    horizon: 0,
+    recallProbability: 0,
+    modelName: '',
+    largeOffloadThresholdTokens: 0,
+    stubTokens: 0,
+    recallInputTokens: 0,
+    recallOutputTokens: 0,
+  };
+}
+
+/** {@link resolveGateInputs} writing into `out`, so the hot path allocates nothing. */
+function resolveGateInputsInto(
+  inputs: OffloadGateInputs,
+  out: MutableGateInputs,
+): ResolvedGateInputs {
   if (typeof inputs.modelName !== 'string') {
     throw new InvalidInputError('modelName', 'must be text');
   }
-  return {
-    outputTokens: requireNonNegative('outputTokens', inputs.outputTokens),
-    horizon: requireFinite('horizon', inputs.horizon),
-    recallProbability: requireFinite('recallProbability', inputs.recallProbability),
-    modelName: inputs.modelName,
-    largeOffloadThresholdTokens: requireNonNegativeInteger(
-      'largeOffloadThresholdTokens',
-      inputs.largeOffloadThresholdTokens ?? GATE_DEFAULTS.largeOffloadThresholdTokens,
-    ),
-    stubTokens: requireNonNegativeInteger(
-      'stubTokens',
-      inputs.stubTokens ?? GATE_DEFAULTS.stubTokens,
-    ),
-    recallInputTokens: requireNonNegativeInteger(
-      'recallInputTokens',
-      inputs.recallInputTokens ?? GATE_DEFAULTS.recallInputTokens,
-    ),
-    recallOutputTokens: requireNonNegativeInteger(
-      'recallOutputTokens',
-      inputs.recallOutputTokens ?? GATE_DEFAULTS.recallOutputTokens,
-    ),
-  };
+  out.outputTokens = requireNonNegative('outputTokens', inputs.outputTokens);
+  out.horizon = requireFinite('horizon', inputs.horizon);
+  out.recallProbability = requireFinite('recallProbability', inputs.recallProbability);
+  out.modelName = inputs.modelName;
+  out.largeOffloadThresholdTokens = requireNonNegativeInteger(
+    'largeOffloadThresholdTokens',
+    inputs.largeOffloadThresholdTokens ?? GATE_DEFAULTS.largeOffloadThresholdTokens,
+  );
+  out.stubTokens = requireNonNegativeInteger(
+    'stubTokens',
+    inputs.stubTokens ?? GATE_DEFAULTS.stubTokens,
+  );
+  out.recallInputTokens = requireNonNegativeInteger(
+    'recallInputTokens',
+    inputs.recallInputTokens ?? GATE_DEFAULTS.recallInputTokens,
+  );
+  out.recallOutputTokens = requireNonNegativeInteger(
+    'recallOutputTokens',
+    inputs.recallOutputTokens ?? GATE_DEFAULTS.recallOutputTokens,
+  );
+  return out;
 }
 
 /** Why the gate's terms are what they are: the three ways a decision can go. */
@@ -182,6 +204,7 @@ function zeroTerms(out: GateTerms, outcome: GateOutcome): GateTerms {
 }
 
 const SCRATCH_TERMS: GateTerms = emptyTerms();
+const SCRATCH_INPUTS: MutableGateInputs = emptyInputs();
 
 /**
  * Decides whether a large tool output should be offloaded (seed 000,
@@ -194,9 +217,10 @@ export function evaluateOffloadGate(
   inputs: OffloadGateInputs,
   pricing: PricingTable,
 ): OffloadGateDecision {
-  const resolved = resolveGateInputs(inputs);
-  // The terms are copied into the decision below, so one scratch object serves
-  // every call (the core is synchronous and never re-entered mid-call).
+  // Inputs and terms are only read during this call (the reason string copies
+  // what it needs), so one scratch object of each serves every call: the core
+  // is synchronous and never re-entered mid-call.
+  const resolved = resolveGateInputsInto(inputs, SCRATCH_INPUTS);
   const t = gateTerms(resolved, pricing, SCRATCH_TERMS);
   return {
     fire: t.fire,
