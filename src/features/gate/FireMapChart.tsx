@@ -1,4 +1,5 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { useAppStore } from '../../state/store.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
 import { fireMap, type FireMap } from './series.ts';
@@ -11,8 +12,34 @@ const turns = (n: number | null | undefined, none: string): string =>
 const LEFT = 44;
 const BOTTOM = 26;
 
-function cssVar(el: Element, name: string): string {
-  return getComputedStyle(el).getPropertyValue(name).trim() || '#888';
+interface Palette {
+  good: string;
+  bad: string;
+  muted: string;
+  surface2: string;
+  text: string;
+}
+
+let palette: { theme: string | undefined; colors: Palette } | null = null;
+
+/**
+ * The theme's colours, read once per theme: getComputedStyle forces a style
+ * recalculation, too costly to repeat on every frame of a drag.
+ */
+function themeColors(el: Element): Palette {
+  const theme = document.documentElement.dataset['theme'];
+  if (palette !== null && palette.theme === theme) return palette.colors;
+  const style = getComputedStyle(el);
+  const read = (name: string) => style.getPropertyValue(name).trim() || '#888';
+  const colors = {
+    good: read('--good'),
+    bad: read('--bad'),
+    muted: read('--muted'),
+    surface2: read('--surface-2'),
+    text: read('--text'),
+  };
+  palette = { theme, colors };
+  return colors;
 }
 
 /** Draws the map on a canvas: ~1,000 cells redraw in well under a frame, unlike SVG. */
@@ -25,10 +52,7 @@ function draw(canvas: HTMLCanvasElement, map: FireMap, current: { h: number; p: 
   canvas.height = Math.round(HEIGHT * dpr);
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, width, HEIGHT);
-  const good = cssVar(canvas, '--good');
-  const bad = cssVar(canvas, '--bad');
-  const muted = cssVar(canvas, '--muted');
-  const surface2 = cssVar(canvas, '--surface-2');
+  const { good, bad, muted, surface2, text } = themeColors(canvas);
   const cols = map.horizons.length;
   const rows = map.probabilities.length;
   const cw = (width - LEFT - 4) / cols;
@@ -63,7 +87,7 @@ function draw(canvas: HTMLCanvasElement, map: FireMap, current: { h: number; p: 
   // Current inputs.
   const cx = LEFT + Math.min(cols - 1, current.h) * cw + cw / 2;
   const cy = HEIGHT - BOTTOM - (current.p * (rows - 1) + 0.5) * ch;
-  ctx.strokeStyle = cssVar(canvas, '--text');
+  ctx.strokeStyle = text;
   ctx.lineWidth = 2;
   ctx.beginPath();
   ctx.arc(cx, cy, 6, 0, Math.PI * 2);
@@ -96,6 +120,21 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
     observer?.observe(canvas);
     return () => observer?.disconnect();
   }, [map, h, p]);
+
+  // A theme change redraws in the next frame, once the shell has applied it
+  // to <html data-theme> (a parent's effect runs after this one's).
+  const theme = useAppStore((s) => s.ui.theme);
+  const mapRef = useRef({ map, h, p });
+  mapRef.current = { map, h, p };
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return undefined;
+    const frame = requestAnimationFrame(() => {
+      const current = mapRef.current;
+      draw(canvas, current.map, { h: current.h, p: current.p });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [theme]);
 
   let fires = 0;
   for (const row of map.fire) for (const f of row) if (f) fires += 1;

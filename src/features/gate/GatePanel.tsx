@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { CacheWhatIfChart } from './CacheWhatIfChart.tsx';
 import { DecisionCard } from './DecisionCard.tsx';
 import { FireMapChart } from './FireMapChart.tsx';
@@ -13,22 +12,18 @@ import './gate.css';
 /** The offload-gate explorer (seed 000): inputs beside the decision and its charts. */
 export default function GatePanel() {
   const view = useGateView();
-  // The controls and the decision follow every input at once; the charts
-  // render from a deferred copy, so React can paint the slider first and
-  // redraw the charts in the same or the next frame without blocking it.
-  const chartView = useDeferredValue(view);
   return (
     <div className="explorer">
       <GateControls />
       <div className="results">
         <DecisionCard view={view} />
         <div className="chart-grid">
-          <SizeChart view={chartView} />
-          <HorizonChart view={chartView} />
+          <SizeChart view={view} />
+          <HorizonChart view={view} />
         </div>
-        <FireMapChart view={chartView} />
-        <PolicyComparison view={chartView} />
-        <CacheWhatIfChart view={chartView} />
+        <FireMapChart view={view} />
+        <PolicyComparison view={view} />
+        <CacheWhatIfChart view={view} />
       </div>
       {/* On a phone the decision card scrolls away from the controls: keep the
           verdict in view while dragging (the card's status region announces it). */}
