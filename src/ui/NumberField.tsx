@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Slider } from './Slider.tsx';
+import { formatPlain } from './format.ts';
 import { parseTypedNumber } from './typed-number.ts';
 
 export interface NumberFieldProps {
@@ -93,7 +94,7 @@ export function NumberField(props: NumberFieldProps) {
 
   const spoken = formatValue
     ? formatValue(value)
-    : `${value.toLocaleString('en-US')}${unit ? ` ${unit}` : ''}`;
+    : `${formatPlain(value)}${unit ? ` ${unit}` : ''}`;
 
   return (
     <div className="field">
