@@ -14,17 +14,26 @@ function findChartSurface(container: HTMLElement | null): SVGSVGElement | HTMLCa
   );
 }
 
-/** Recharts draws its legend in HTML; read it so exported images keep it. */
+/** Legends are drawn in HTML (ui/charts/Legend, or recharts'); read them so exported images keep them. */
 function readLegend(container: HTMLElement | null): LegendEntry[] {
   if (container === null) return [];
-  return Array.from(container.querySelectorAll('.recharts-legend-item')).map((item) => {
-    const shape = item.querySelector('path, rect, line');
-    const color =
-      shape === null
-        ? 'currentColor'
-        : getComputedStyle(shape).getPropertyValue('fill') !== 'none'
-          ? getComputedStyle(shape).getPropertyValue('fill')
-          : getComputedStyle(shape).getPropertyValue('stroke');
+  const items = container.querySelectorAll('.chart-legend [data-legend], .recharts-legend-item');
+  return Array.from(items).map((item) => {
+    const shape = item.querySelector('.legend-swatch, path, rect, line');
+    let color = '';
+    if (shape !== null) {
+      const style = getComputedStyle(shape);
+      if (shape.classList.contains('legend-swatch')) {
+        const background = style.getPropertyValue('background-color');
+        color =
+          background && background !== 'rgba(0, 0, 0, 0)'
+            ? background
+            : style.getPropertyValue('border-top-color');
+      } else {
+        const fill = style.getPropertyValue('fill');
+        color = fill && fill !== 'none' ? fill : style.getPropertyValue('stroke');
+      }
+    }
     return { label: item.textContent?.trim() ?? '', color: color || 'currentColor' };
   });
 }
