@@ -7,6 +7,7 @@
 //   node scripts/e2e.mjs                 run every journey
 //   node scripts/e2e.mjs --grep budget   run the journeys whose name contains "budget"
 //   node scripts/e2e.mjs --bench-ui      run the interaction-latency benchmark instead
+//                                        (with --grep gate|budget|routing: that tab only)
 //   node scripts/e2e.mjs --dir DIR       take the journeys from DIR instead of test/e2e
 //   node scripts/e2e.mjs --dist DIR      serve the build in DIR instead of dist/
 //
@@ -124,7 +125,7 @@ async function main() {
 
     if (options.benchUi) {
       const bench = await import(pathToFileURL(join(E2E_DIR, 'bench-ui.mjs')).href);
-      await bench.default(env);
+      await bench.default({ ...env, grep: options.grep?.toLowerCase() ?? null });
       return 0;
     }
 

@@ -128,10 +128,11 @@ async function step(page, key) {
 
 /**
  * Runs the benchmark against the served site.
- * @param {{ browser: import('playwright-core').Browser, baseUrl: string }} env
+ * @param {{ browser: import('playwright-core').Browser, baseUrl: string, grep?: string | null }} env
  */
-export default async function benchUi({ browser, baseUrl }) {
+export default async function benchUi({ browser, baseUrl, grep = null }) {
   for (const target of TARGETS) {
+    if (grep !== null && !target.id.includes(grep)) continue;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const page = await context.newPage();
