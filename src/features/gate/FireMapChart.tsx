@@ -42,40 +42,93 @@ function themeColors(el: Element): Palette {
   return colors;
 }
 
-/** Draws the map on a canvas: ~1,000 cells redraw in well under a frame, unlike SVG. */
-function draw(canvas: HTMLCanvasElement, map: FireMap, current: { h: number; p: number }): void {
+/** "#rrggbb", "rgb(…)" or any CSS colour as [r, g, b], through the canvas's own parser. */
+function rgbOf(ctx: CanvasRenderingContext2D, color: string): [number, number, number] {
+  ctx.fillStyle = '#000000';
+  ctx.fillStyle = color;
+  const parsed = String(ctx.fillStyle);
+  if (parsed.startsWith('#') && parsed.length === 7) {
+    const n = Number.parseInt(parsed.slice(1), 16);
+    return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  }
+  const parts = /rgba?\(([^)]*)\)/.exec(parsed)?.[1]?.split(',') ?? [];
+  return [Number(parts[0]) || 0, Number(parts[1]) || 0, Number(parts[2]) || 0];
+}
+
+/** One pixel per cell, scaled up by the canvas: drawing ~3,000 cells costs one drawImage. */
+let cellBitmap: { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } | null = null;
+
+function paintCells(
+  ctx: CanvasRenderingContext2D,
+  map: FireMap,
+  colors: Palette,
+): HTMLCanvasElement | null {
+  const cols = map.horizons.length;
+  const rows = map.probabilities.length;
+  if (cellBitmap === null) {
+    const canvas = document.createElement('canvas');
+    const cellCtx = canvas.getContext('2d');
+    if (cellCtx === null) return null;
+    cellBitmap = { canvas, ctx: cellCtx };
+  }
+  const { canvas, ctx: cellCtx } = cellBitmap;
+  if (canvas.width !== cols) canvas.width = cols;
+  if (canvas.height !== rows) canvas.height = rows;
+  const base = rgbOf(ctx, colors.surface2);
+  const good = rgbOf(ctx, colors.good);
+  const bad = rgbOf(ctx, colors.bad);
+  let maxAbs = 0;
+  for (const row of map.net) for (const v of row) maxAbs = Math.max(maxAbs, Math.abs(v));
+  const image = cellCtx.createImageData(cols, rows);
+  const data = image.data;
+  for (let r = 0; r < rows; r++) {
+    // Row 0 (p = 0) is drawn at the bottom.
+    const line = (rows - 1 - r) * cols * 4;
+    const netRow = map.net[r] ?? [];
+    const fireRow = map.fire[r] ?? [];
+    for (let c = 0; c < cols; c++) {
+      const net = netRow[c] ?? 0;
+      const alpha = net !== 0 && maxAbs > 0 ? 0.25 + 0.75 * Math.min(1, Math.abs(net) / maxAbs) : 0;
+      const tint = fireRow[c] ? good : bad;
+      const at = line + c * 4;
+      data[at] = Math.round(base[0] + (tint[0] - base[0]) * alpha);
+      data[at + 1] = Math.round(base[1] + (tint[1] - base[1]) * alpha);
+      data[at + 2] = Math.round(base[2] + (tint[2] - base[2]) * alpha);
+      data[at + 3] = 255;
+    }
+  }
+  cellCtx.putImageData(image, 0, 0);
+  return canvas;
+}
+
+/** Draws the map on a canvas, which redraws in well under a frame, unlike ~1,000 SVG cells. */
+function draw(
+  canvas: HTMLCanvasElement,
+  width: number,
+  map: FireMap,
+  current: { h: number; p: number },
+): void {
   const ctx = canvas.getContext('2d');
-  if (!ctx) return;
+  if (!ctx || width <= 0) return;
   const dpr = window.devicePixelRatio || 1;
-  const width = canvas.clientWidth;
-  canvas.width = Math.round(width * dpr);
-  canvas.height = Math.round(HEIGHT * dpr);
+  // Resizing a canvas reallocates its bitmap: only when the size changed.
+  const pixelWidth = Math.round(width * dpr);
+  const pixelHeight = Math.round(HEIGHT * dpr);
+  if (canvas.width !== pixelWidth) canvas.width = pixelWidth;
+  if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, width, HEIGHT);
-  const { good, bad, muted, surface2, text } = themeColors(canvas);
+  const colors = themeColors(canvas);
   const cols = map.horizons.length;
   const rows = map.probabilities.length;
   const cw = (width - LEFT - 4) / cols;
   const ch = (HEIGHT - BOTTOM - 4) / rows;
-  let maxAbs = 0;
-  for (const row of map.net) for (const v of row) maxAbs = Math.max(maxAbs, Math.abs(v));
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      const net = map.net[r]?.[c] ?? 0;
-      const fire = map.fire[r]?.[c] ?? false;
-      const y = HEIGHT - BOTTOM - (r + 1) * ch;
-      ctx.fillStyle = surface2;
-      ctx.fillRect(LEFT + c * cw, y, cw + 0.5, ch + 0.5);
-      const strength = maxAbs > 0 ? 0.25 + 0.75 * Math.min(1, Math.abs(net) / maxAbs) : 0;
-      if (net !== 0) {
-        ctx.globalAlpha = strength;
-        ctx.fillStyle = fire ? good : bad;
-        ctx.fillRect(LEFT + c * cw, y, cw + 0.5, ch + 0.5);
-        ctx.globalAlpha = 1;
-      }
-    }
+  const cells = paintCells(ctx, map, colors);
+  if (cells !== null) {
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(cells, LEFT, HEIGHT - BOTTOM - rows * ch, cols * cw, rows * ch);
   }
-  ctx.fillStyle = muted;
+  ctx.fillStyle = colors.muted;
   ctx.font = '11px system-ui, sans-serif';
   ctx.textAlign = 'right';
   for (const p of [0, 0.5, 1])
@@ -87,7 +140,7 @@ function draw(canvas: HTMLCanvasElement, map: FireMap, current: { h: number; p: 
   // Current inputs.
   const cx = LEFT + Math.min(cols - 1, current.h) * cw + cw / 2;
   const cy = HEIGHT - BOTTOM - (current.p * (rows - 1) + 0.5) * ch;
-  ctx.strokeStyle = text;
+  ctx.strokeStyle = colors.text;
   ctx.lineWidth = 2;
   ctx.beginPath();
   ctx.arc(cx, cy, 6, 0, Math.PI * 2);
@@ -111,28 +164,44 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
   } | null>(null);
   const p = Math.max(0, Math.min(1, inputs.recallProbability));
 
+  // The canvas's CSS width, kept by a ResizeObserver: reading clientWidth on
+  // every drag step would force a layout of the whole page in the middle of
+  // React's commit.
+  const widthRef = useRef(0);
+  const mapRef = useRef({ map, h, p });
+  mapRef.current = { map, h, p };
+  const redraw = () => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    if (widthRef.current === 0) widthRef.current = canvas.clientWidth;
+    const current = mapRef.current;
+    draw(canvas, widthRef.current, current.map, { h: current.h, p: current.p });
+  };
+  const redrawRef = useRef(redraw);
+  redrawRef.current = redraw;
+
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas) return undefined;
-    const redraw = () => draw(canvas, map, { h, p });
-    redraw();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(redraw);
-    observer?.observe(canvas);
-    return () => observer?.disconnect();
+    if (!canvas || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver((entries) => {
+      const width = entries[entries.length - 1]?.contentRect.width ?? 0;
+      if (width === widthRef.current) return;
+      widthRef.current = width;
+      redrawRef.current();
+    });
+    observer.observe(canvas);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    redrawRef.current();
   }, [map, h, p]);
 
   // A theme change redraws in the next frame, once the shell has applied it
   // to <html data-theme> (a parent's effect runs after this one's).
   const theme = useAppStore((s) => s.ui.theme);
-  const mapRef = useRef({ map, h, p });
-  mapRef.current = { map, h, p };
   useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return undefined;
-    const frame = requestAnimationFrame(() => {
-      const current = mapRef.current;
-      draw(canvas, current.map, { h: current.h, p: current.p });
-    });
+    const frame = requestAnimationFrame(() => redrawRef.current());
     return () => cancelAnimationFrame(frame);
   }, [theme]);
 
@@ -187,7 +256,7 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
           />
           <span className="heatmap-x">Horizon (turns)</span>
           <span className="heatmap-legend">
-            <i className="swatch fire" /> offload (darker = larger saving){' '}
+            <i className="swatch fire" /> offload (stronger colour = larger saving){' '}
             <i className="swatch loss" /> keep inline, offloading would lose money{' '}
             <i className="swatch zero" /> keep inline, not priced (below threshold or H = 0)
           </span>
