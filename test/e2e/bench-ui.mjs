@@ -6,7 +6,8 @@
 //       been produced by then);
 //   (b) input → results: from the `input` event to the first frame painted
 //       after the last DOM change in the tab's role="status" regions and
-//       charts caused by that input (a MutationObserver on the tab panel).
+//       charts caused by that input (a MutationObserver on the tab panel),
+//       or the last drawing call on a canvas in the panel.
 // Prints median and p95 per tab as JSON lines {name, value, unit: "ms"}.
 // It measures and never asserts; a tab whose slider is missing is skipped.
 
@@ -28,7 +29,7 @@ function installProbe() {
   const panel = document.querySelector('[role="tabpanel"]');
   if (!panel) throw new Error('no tab panel');
   /** @type {Array<{ t0: number, paint: number | null, lastAny: number | null, anyPaint: number | null,
-   *                  lastResult: number | null, resultPaint: number | null }>} */
+   *                  lastResult: number | null, resultPaint: number | null, canvasFramePending?: boolean }>} */
   const samples = [];
   const afterNextPaint = (callback) =>
     requestAnimationFrame(() => setTimeout(() => callback(performance.now()), 0));
@@ -70,6 +71,38 @@ function installProbe() {
       if (result) sample.resultPaint = t;
     });
   }).observe(panel, { subtree: true, childList: true, characterData: true, attributes: true });
+
+  // A canvas redraw changes no DOM: count drawing calls on a canvas in the
+  // panel as result changes too, so a chart drawn later than the DOM around
+  // it is not missed.
+  const markCanvas = () => {
+    const sample = samples.at(-1);
+    if (!sample) return;
+    sample.lastAny = sample.lastResult = performance.now();
+    if (sample.canvasFramePending) return;
+    sample.canvasFramePending = true;
+    afterNextPaint((t) => {
+      sample.canvasFramePending = false;
+      sample.anyPaint = t;
+      sample.resultPaint = t;
+    });
+  };
+  const proto = CanvasRenderingContext2D.prototype;
+  for (const name of [
+    'fillRect',
+    'strokeRect',
+    'fill',
+    'stroke',
+    'fillText',
+    'drawImage',
+    'putImageData',
+  ]) {
+    const original = proto[name];
+    proto[name] = function patched(...args) {
+      if (panel.contains(this.canvas)) markCanvas();
+      return original.apply(this, args);
+    };
+  }
 
   /** Resolves once the latest input has painted and the panel has been quiet. */
   const settle = (expectedCount, quietMs, maxMs) =>
