@@ -3,9 +3,9 @@ import { useAppStore } from '../../state/store.ts';
 import type { ErrorScope } from '../../state/slices/budget-slice.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatNumber, formatTokens } from '../../ui/format.ts';
-import { STATUS_TEXT } from './CompiledBar.tsx';
+import type { CompiledRow } from './compiled.ts';
+import { STATUS_TEXT } from './evaluate.ts';
 import { errorBand, ERROR_PRESETS, type BandCase, type Flip } from './error-band.ts';
-import type { BudgetView } from './use-budget.ts';
 
 function caseText(c: BandCase): string {
   const o = c.outcome;
@@ -24,14 +24,24 @@ function flipText(flip: Flip, low: string, high: string): string {
 }
 
 /** What if the chars-per-token estimate is off by ±X%: which rows' admission flips. */
-export const ErrorBandCard = memo(function ErrorBandCard({ view }: { view: BudgetView }) {
+export const ErrorBandCard = memo(function ErrorBandCard({
+  compiled,
+  problem,
+  limit,
+}: {
+  readonly compiled: readonly CompiledRow[];
+  /** Why the rows cannot be admitted, or null. */
+  readonly problem: string | null;
+  /** Null = unbounded. */
+  readonly limit: number | null;
+}) {
   const pct = useAppStore((s) => s.budget.estimatorErrorPct);
   const scope = useAppStore((s) => s.budget.errorScope);
   const setBudget = useAppStore((s) => s.setBudget);
   const id = useId();
   const band = useMemo(
-    () => (view.problem === null ? errorBand(view.compiled, view.limit, pct, scope) : null),
-    [view.problem, view.compiled, view.limit, pct, scope],
+    () => (problem === null ? errorBand(compiled, limit, pct, scope) : null),
+    [problem, compiled, limit, pct, scope],
   );
   const scopes: { value: ErrorScope; label: string }[] = [
     { value: 'all', label: 'Every row' },
@@ -115,7 +125,7 @@ export const ErrorBandCard = memo(function ErrorBandCard({ view }: { view: Budge
               </tr>
             </thead>
             <tbody>
-              {view.compiled.map((c, i) => {
+              {compiled.map((c, i) => {
                 const rid = c.row.contributionId;
                 if (!band.flips.some((f) => f.id === rid)) return null;
                 const cell = (bc: BandCase) => {

@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import { formatTokens } from '../../ui/format.ts';
-import { TIER_LABELS } from './compiled.ts';
-import { STATUS_TEXT } from './CompiledBar.tsx';
-import type { RowStatus } from './evaluate.ts';
-import type { BudgetView } from './use-budget.ts';
+import { TIER_LABELS, type CompiledRow } from './compiled.ts';
+import { STATUS_TEXT, type RowStatus } from './evaluate.ts';
+import type { RowFates } from './fates.ts';
+import type { AdmissionLadder } from './ladder.ts';
 
 const BADGE: Record<RowStatus, string> = {
   admitted: 'good',
@@ -17,32 +17,42 @@ const ordinal = (n: number) => {
   return `${n}${s}`;
 };
 
+/** What the table shows: it changes with the rows and their fates, not with every budget. */
+export interface RowsTableProps {
+  readonly compiled: readonly CompiledRow[];
+  readonly ranks: ReadonlyMap<string, number>;
+  readonly ladder: AdmissionLadder | null;
+  readonly fates: RowFates;
+}
+
 /** Why a row has its fate, in one short sentence. */
-function why(view: BudgetView, id: string, pinned: boolean, status: RowStatus): string {
-  const { outcome } = view;
-  const rank = view.ranks.get(id);
-  const below = view.ladder?.dropsBelow.get(id);
-  if (outcome.kind === 'invalid') return 'Fix the ids first.';
-  if (outcome.kind === 'pinnedExceeds') {
+function why(props: RowsTableProps, id: string, pinned: boolean, status: RowStatus): string {
+  const { fates } = props;
+  const rank = props.ranks.get(id);
+  const below = props.ladder?.dropsBelow.get(id);
+  if (fates.kind === 'invalid') return 'Fix the ids first.';
+  if (fates.kind === 'pinnedExceeds') {
     return pinned
       ? 'Pinned: never dropped, and together with the other pinned rows over the budget.'
       : 'Not compiled: the pinned rows alone exceed the budget.';
   }
   if (pinned) return 'Pinned: never dropped or truncated.';
-  const report = outcome.report;
   if (status === 'dropped') {
     return `${ordinal(rank ?? 0)} in the drop order: dropped whole until the rest fits.`;
   }
-  if (report.limit === null) return 'Unbounded: everything is admitted.';
-  if (report.dropped.length === 0) return 'Everything fits under the budget.';
+  if (fates.unbounded) return 'Unbounded: everything is admitted.';
+  if (!fates.anyDropped) return 'Everything fits under the budget.';
   return below === undefined
     ? 'Survives: the rows before it in the drop order freed enough.'
     : `Survives: the rows before it in the drop order freed enough (dropped below ${formatTokens(below)}).`;
 }
 
-/** Every row in compiled order with its fate in words: Admitted, Dropped or Pinned. */
-export const RowsTable = memo(function RowsTable({ view }: { view: BudgetView }) {
-  const { outcome } = view;
+/**
+ * Every row in compiled order with its fate in words: Admitted, Dropped or
+ * Pinned. It re-renders when the rows or a fate change, not at every budget.
+ */
+export const RowsTable = memo(function RowsTable(props: RowsTableProps) {
+  const { fates } = props;
   return (
     <section className="card" aria-labelledby="budget-rows-table-h">
       <h2 id="budget-rows-table-h">Rows in compiled order</h2>
@@ -74,15 +84,12 @@ export const RowsTable = memo(function RowsTable({ view }: { view: BudgetView })
             </tr>
           </thead>
           <tbody>
-            {view.compiled.map((c) => {
+            {props.compiled.map((c) => {
               const id = c.row.contributionId;
-              const status: RowStatus =
-                outcome.kind === 'invalid'
-                  ? 'notCompiled'
-                  : (outcome.status.get(id) ?? 'notCompiled');
-              const blocking = outcome.kind === 'pinnedExceeds' && c.row.pinned;
-              const rank = view.ranks.get(id);
-              const below = view.ladder?.dropsBelow.get(id);
+              const status: RowStatus = fates.status.get(id) ?? 'notCompiled';
+              const blocking = fates.kind === 'pinnedExceeds' && c.row.pinned;
+              const rank = props.ranks.get(id);
+              const below = props.ladder?.dropsBelow.get(id);
               return (
                 <tr key={c.position} className={blocking ? 'budget-blocking' : undefined}>
                   <td>{c.position + 1}</td>
@@ -101,7 +108,7 @@ export const RowsTable = memo(function RowsTable({ view }: { view: BudgetView })
                   <td>{below === undefined ? '—' : formatTokens(below)}</td>
                   <td>{TIER_LABELS[c.row.tier]}</td>
                   <td>{c.row.section}</td>
-                  <td className="budget-why">{why(view, id, c.row.pinned, status)}</td>
+                  <td className="budget-why">{why(props, id, c.row.pinned, status)}</td>
                 </tr>
               );
             })}

@@ -1,14 +1,23 @@
 import { memo, useId, useMemo, useState } from 'react';
-import { narrows } from '../../core/index.ts';
+import { narrows, type BudgetRow } from '../../core/index.ts';
 import { useAppStore } from '../../state/store.ts';
 import type { SectionBudget } from '../../state/slices/budget-slice.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatTokens } from '../../ui/format.ts';
+import type { CompiledRow } from './compiled.ts';
 import { evaluateBudget } from './evaluate.ts';
-import type { BudgetView } from './use-budget.ts';
+
+/** What the section budgets need: the rows and the prompt budget. */
+interface SectionInputs {
+  readonly compiled: readonly CompiledRow[];
+  /** The core's rows, in compiled order. */
+  readonly coreRows: readonly BudgetRow[];
+  /** The prompt budget; null = unbounded. */
+  readonly limit: number | null;
+}
 
 /** What one section's rows do under the section's own budget, admitted alone by the core. */
-function aloneText(view: BudgetView, entry: SectionBudget): string {
+function aloneText(view: SectionInputs, entry: SectionBudget): string {
   const rows = view.coreRows.filter((_, i) => view.compiled[i]?.row.section === entry.section);
   if (rows.length === 0) return 'No rows have this section label.';
   const outcome = evaluateBudget(rows, entry.maxTotalTokens);
@@ -26,7 +35,7 @@ function aloneText(view: BudgetView, entry: SectionBudget): string {
  * Nested budgets: section budgets under the prompt budget, each checked with
  * the core's `narrows` (a child must be its parent's budget or tighter).
  */
-export const SectionBudgets = memo(function SectionBudgets({ view }: { view: BudgetView }) {
+export const SectionBudgets = memo(function SectionBudgets(view: SectionInputs) {
   const entries = useAppStore((s) => s.budget.sectionBudgets);
   const setBudget = useAppStore((s) => s.setBudget);
   const id = useId();

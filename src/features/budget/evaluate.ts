@@ -16,6 +16,14 @@ import {
 /** A row's fate in one decision. */
 export type RowStatus = 'admitted' | 'dropped' | 'pinned' | 'notCompiled';
 
+/** Words for a row's status, as the tables and tooltips show it. */
+export const STATUS_TEXT: Record<RowStatus, string> = {
+  admitted: 'Admitted',
+  dropped: 'Dropped',
+  pinned: 'Pinned',
+  notCompiled: 'Not compiled',
+};
+
 /** What the pinned rows alone exceeding the budget leaves the user to do. */
 export interface WaysOut {
   /** Tokens to add to the budget so the pinned rows fit. */

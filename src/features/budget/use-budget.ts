@@ -1,8 +1,10 @@
 /**
  * Everything the budget explorer shows, derived from the store's inputs with
- * the core and memoised in two layers: what depends on the rows only (the
+ * the core and memoised in three layers: what depends on the rows only (the
  * compiled order, the ladder, the knapsack table) is computed when the rows
- * change; dragging the budget only re-runs one admission and a table lookup.
+ * change; dragging the budget only re-runs one admission and a table lookup;
+ * and the rows' fates keep their identity while no row changes fate, so the
+ * parts that show fates alone skip those steps.
  */
 import { useMemo } from 'react';
 import type { BudgetRow } from '../../core/index.ts';
@@ -16,6 +18,7 @@ import {
 } from './best-subset.ts';
 import { compileRows, idProblem, toBudgetRows, type CompiledRow } from './compiled.ts';
 import { dropRanks, evaluateBudget, type BudgetOutcome } from './evaluate.ts';
+import { fatesFromKey, fatesKey, type RowFates } from './fates.ts';
 import { admissionLadder, type AdmissionLadder } from './ladder.ts';
 
 /** The rows-only part of the analysis. */
@@ -38,6 +41,8 @@ export interface BudgetView extends RowsAnalysis {
   /** Null = unbounded. */
   readonly limit: number | null;
   readonly outcome: BudgetOutcome;
+  /** The rows' fates: the same object for as long as no row changes fate. */
+  readonly fates: RowFates;
   /** The best subset under the current budget (null when unbounded or it cannot compile). */
   readonly bestHere: (BestSubset & { readonly ids: readonly string[] }) | null;
 }
@@ -80,17 +85,22 @@ export function useBudgetView(): BudgetView {
     [rows, charsPerToken],
   );
   const limit = unbounded ? null : maxTotalTokens;
-  return useMemo(() => {
-    const outcome: BudgetOutcome =
+  const outcome = useMemo<BudgetOutcome>(
+    () =>
       analysis.problem === null
         ? evaluateBudget(analysis.coreRows, limit)
-        : { kind: 'invalid', message: analysis.problem };
+        : { kind: 'invalid', message: analysis.problem },
+    [analysis, limit],
+  );
+  const key = fatesKey(outcome);
+  const fates = useMemo(() => fatesFromKey(analysis.coreRows, key), [analysis.coreRows, key]);
+  return useMemo(() => {
     let bestHere: BudgetView['bestHere'] = null;
     if (limit !== null && analysis.ladder !== null && limit >= analysis.ladder.pinnedTokens) {
       const subset = bestSubsetAt(analysis.best, limit - analysis.ladder.pinnedTokens);
       const ids = subset.kept.map((i) => (analysis.droppable[i] as BudgetRow).contributionId);
       bestHere = { ...subset, keptTokens: subset.keptTokens + analysis.ladder.pinnedTokens, ids };
     }
-    return { ...analysis, limit, outcome, bestHere };
-  }, [analysis, limit]);
+    return { ...analysis, limit, outcome, fates, bestHere };
+  }, [analysis, limit, outcome, fates]);
 }
