@@ -1,73 +1,13 @@
 import { memo, useMemo } from 'react';
-import {
-  CartesianGrid,
-  ComposedChart,
-  Line,
-  ReferenceArea,
-  ReferenceDot,
-  ReferenceLine,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
-import { formatTokens, formatTokensShort } from '../../ui/format.ts';
+import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
+import { formatTokens } from '../../ui/format.ts';
+import type { BestSubsetTable } from './best-subset.ts';
 import { joinWords } from './DecisionCard.tsx';
-import { ladderSeries, type LadderPoint } from './ladder-series.ts';
+import type { AdmissionLadder } from './ladder.ts';
+import { dropCorners, labelledCorners, ladderSeries, type LadderPoint } from './ladder-series.ts';
+import { LadderSvg } from './LadderSvg.tsx';
 import { bestTotalAt, type BudgetView } from './use-budget.ts';
-
-const AXIS_TICK = { fill: 'var(--muted)', fontSize: 12 } as const;
-
-function LadderTooltip({
-  active,
-  payload,
-}: {
-  active?: boolean;
-  payload?: ReadonlyArray<{ payload?: LadderPoint }>;
-}) {
-  const p = payload?.[0]?.payload;
-  if (!active || !p) return null;
-  return (
-    <div className="chart-tooltip">
-      <strong>Budget {formatTokens(p.budget)}</strong>
-      <br />
-      {p.rule === null ? (
-        'Compile fails: the pinned rows do not fit.'
-      ) : (
-        <>
-          Whole-row rule admits {formatTokens(p.rule)} (wastes {formatTokens(p.budget - p.rule)})
-          <br />
-          Best subset keeps {formatTokens(p.best ?? 0)}
-        </>
-      )}
-    </div>
-  );
-}
-
-/**
- * Labels for the drop points: points closer than 7% of the axis share one
- * label (on the highest of them), so the names do not overlap.
- */
-function labelledCorners(
-  corners: readonly { budget: number; ids: readonly string[] }[],
-  maxBudget: number,
-): { budget: number; label: string | null }[] {
-  const out: { budget: number; label: string | null; ids: string[] }[] = [];
-  let leader: (typeof out)[number] | null = null;
-  for (const c of corners) {
-    if (leader !== null && leader.budget - c.budget < maxBudget * 0.07) {
-      leader.ids.push(...c.ids);
-      out.push({ budget: c.budget, label: null, ids: [] });
-      continue;
-    }
-    leader = { budget: c.budget, label: null, ids: [...c.ids] };
-    out.push(leader);
-  }
-  return out.map((c) => ({
-    budget: c.budget,
-    label: c.ids.length === 0 ? null : `✕ ${c.ids.join(', ')}`,
-  }));
-}
 
 /** How the current budget compares under the rule and the best subset, in words. */
 function headline(view: BudgetView): string {
@@ -90,6 +30,107 @@ function headline(view: BudgetView): string {
   );
 }
 
+const LINES: readonly LegendItem[] = [
+  { label: 'Whole-row rule (admitted)', color: 'var(--chart-1)' },
+  { label: 'Best subset', color: 'var(--chart-3)', dash: true },
+  { label: 'No waste (admitted = budget)', color: 'var(--muted)', dash: true },
+];
+const MARKS: readonly LegendItem[] = [
+  { label: 'Headroom wasted at the budget', color: 'var(--bad)' },
+  { label: 'Compile fails', color: 'var(--bad-bg)' },
+  { label: 'Dots: where rows drop (✕ names them)', color: 'var(--chart-2)' },
+];
+
+/** The ladder's legend: lines drawn as lines (budget-charts.css), then the marks. */
+const LadderLegend = memo(function LadderLegend() {
+  return (
+    <div className="budget-legends">
+      <div className="budget-legend-lines">
+        <Legend items={LINES} />
+      </div>
+      <Legend items={MARKS} />
+    </div>
+  );
+});
+
+/** The ladder's data table: one row per rung, then where the compile fails. */
+const LadderTable = memo(function LadderTable({
+  ladder,
+  best,
+}: {
+  ladder: AdmissionLadder | null;
+  best: BestSubsetTable;
+}) {
+  const total = ladder?.totalTokens ?? 0;
+  const pinned = ladder?.pinnedTokens ?? 0;
+  return (
+    <table className="data">
+      <thead>
+        <tr>
+          <th scope="col">Budget from</th>
+          <th scope="col">Budget to</th>
+          <th scope="col">Rule admits</th>
+          <th scope="col">Newly dropped</th>
+          <th scope="col">Most headroom wasted</th>
+          <th scope="col">Best subset at the top</th>
+        </tr>
+      </thead>
+      <tbody>
+        {(ladder?.steps ?? []).map((s) => (
+          <tr key={s.fromBudget}>
+            <td>{formatTokens(s.fromBudget)}</td>
+            <td>{s.toBudget === null ? 'and above' : formatTokens(s.toBudget)}</td>
+            <td>{formatTokens(s.admittedTokens)}</td>
+            <td>{s.newlyDropped.length === 0 ? '—' : s.newlyDropped.join(', ')}</td>
+            <td>{s.toBudget === null ? '0' : formatTokens(s.toBudget - s.admittedTokens)}</td>
+            <td>
+              {formatTokens(
+                Math.max(bestTotalAt({ ladder, best }, s.toBudget ?? total) ?? 0, s.admittedTokens),
+              )}
+            </td>
+          </tr>
+        ))}
+        {pinned > 0 && (
+          <tr>
+            <td>0</td>
+            <td>{formatTokens(pinned - 1)}</td>
+            <td colSpan={4}>compile fails: the pinned rows need {formatTokens(pinned)} tokens</td>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  );
+});
+
+/**
+ * The series, drop points and sentences that depend on the rows (and on the
+ * axis length, which only follows the budget above the rows' total).
+ */
+function useLadderData(view: BudgetView, maxBudget: number) {
+  const { ladder, best } = view;
+  return useMemo(() => {
+    const data: LadderPoint[] = ladderSeries({ ladder, best }, maxBudget);
+    const corners = dropCorners({ ladder });
+    const pinned = ladder?.pinnedTokens ?? 0;
+    const tail =
+      (corners.length > 0
+        ? ` Rows drop as the budget falls: ${corners.map((c) => `${c.ids.join(' and ')} below ${formatTokens(c.budget)}`).join(', ')}.`
+        : '') + (pinned > 0 ? ` Below ${formatTokens(pinned)} tokens the compile fails.` : '');
+    return {
+      data,
+      pinned,
+      tail,
+      // Past 40 drop points the dots would merge into a line.
+      labelled: corners.length <= 40 ? labelledCorners(corners, maxBudget) : [],
+      csvRows: data.map((p) => ({
+        budgetTokens: p.budget,
+        ruleAdmittedTokens: p.rule ?? '',
+        bestSubsetTokens: p.best ?? '',
+      })),
+    };
+  }, [ladder, best, maxBudget]);
+}
+
 /**
  * The admission ladder: admitted tokens against the budget, from 0 to the
  * total, with the point where each row drops, the current budget, the
@@ -99,21 +140,10 @@ export const LadderChart = memo(function LadderChart({ view }: { view: BudgetVie
   const ladder = view.ladder;
   const total = ladder?.totalTokens ?? 0;
   const maxBudget = Math.max(1, total, view.limit ?? 0);
-  const { ladder: rungs, best } = view;
-  // The series depends on the rows (ladder and best subset), not on the budget.
-  const data = useMemo(
-    () => ladderSeries({ ladder: rungs, best }, maxBudget),
-    [rungs, best, maxBudget],
-  );
+  const { data, pinned, tail, labelled, csvRows } = useLadderData(view, maxBudget);
   const admitted = view.outcome.kind === 'ok' ? view.outcome.report.totalTokens : null;
-  // Each rung below the top starts where the rung above ended: its rows drop below that budget.
-  const corners = (ladder?.steps ?? []).slice(1).map((step) => ({
-    budget: (step.toBudget ?? 0) + 1,
-    ids: step.newlyDropped,
-  }));
   const keptIds = view.bestHere?.ids ?? [];
   const ruleAdmitted = view.outcome.kind === 'ok' ? view.outcome.report.admitted : [];
-  const pinned = ladder?.pinnedTokens ?? 0;
 
   return (
     <section className="card" aria-labelledby="budget-ladder-h">
@@ -163,197 +193,22 @@ export const LadderChart = memo(function LadderChart({ view }: { view: BudgetVie
       <ChartFrame
         title="Admitted tokens by budget"
         exportable
-        csvRows={data.map((p) => ({
-          budgetTokens: p.budget,
-          ruleAdmittedTokens: p.rule ?? '',
-          bestSubsetTokens: p.best ?? '',
-        }))}
-        summary={
-          headline(view) +
-          (corners.length > 0
-            ? ` Rows drop as the budget falls: ${corners.map((c) => `${c.ids.join(' and ')} below ${formatTokens(c.budget)}`).join(', ')}.`
-            : '') +
-          (pinned > 0 ? ` Below ${formatTokens(pinned)} tokens the compile fails.` : '')
-        }
+        csvRows={csvRows}
+        summary={headline(view) + tail}
         chart={
           <>
-            <ComposedChart
-              responsive
-              style={{ width: '100%', height: 300 }}
+            <LadderSvg
               data={data}
-              margin={{ top: 16, right: 20, bottom: 18, left: 8 }}
-              accessibilityLayer={false}
-            >
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis
-                dataKey="budget"
-                type="number"
-                domain={[0, maxBudget]}
-                tickFormatter={formatTokensShort}
-                tick={AXIS_TICK}
-                label={{
-                  value: 'Budget (tokens)',
-                  position: 'insideBottom',
-                  offset: -10,
-                  fill: 'var(--muted)',
-                  fontSize: 12,
-                }}
-              />
-              <YAxis
-                domain={[0, maxBudget]}
-                tickFormatter={formatTokensShort}
-                tick={AXIS_TICK}
-                width={56}
-              />
-              <Tooltip content={<LadderTooltip />} isAnimationActive={false} />
-              {pinned > 0 && (
-                <ReferenceArea
-                  x1={0}
-                  x2={pinned}
-                  className="ladder-fails"
-                  fill="var(--bad)"
-                  fillOpacity={0.12}
-                  label={{
-                    value: 'compile fails',
-                    position: 'center',
-                    fill: 'var(--bad)',
-                    fontSize: 12,
-                  }}
-                />
-              )}
-              <ReferenceLine
-                segment={[
-                  { x: 0, y: 0 },
-                  { x: maxBudget, y: maxBudget },
-                ]}
-                stroke="var(--muted)"
-                strokeDasharray="2 4"
-              />
-              <Line
-                type="stepAfter"
-                dataKey="best"
-                name="Best subset"
-                stroke="var(--chart-3)"
-                strokeWidth={2}
-                strokeDasharray="6 4"
-                dot={false}
-                connectNulls={false}
-                isAnimationActive={false}
-              />
-              <Line
-                type="stepAfter"
-                dataKey="rule"
-                name="Whole-row rule"
-                stroke="var(--chart-1)"
-                strokeWidth={2.5}
-                dot={false}
-                connectNulls={false}
-                isAnimationActive={false}
-              />
-              {corners.length <= 40 &&
-                labelledCorners(corners, maxBudget).map((c) => (
-                  <ReferenceDot
-                    key={c.budget}
-                    x={c.budget}
-                    y={c.budget}
-                    r={3}
-                    fill="var(--chart-2)"
-                    stroke="none"
-                    label={
-                      c.label === null
-                        ? false
-                        : {
-                            value: c.label,
-                            position: c.budget > maxBudget * 0.35 ? 'left' : 'right',
-                            fill: 'var(--muted)',
-                            fontSize: 11,
-                          }
-                    }
-                  />
-                ))}
-              {view.limit !== null && view.limit <= maxBudget && (
-                <ReferenceLine
-                  x={view.limit}
-                  stroke="var(--text)"
-                  strokeDasharray="4 3"
-                  label={{
-                    value: 'Budget',
-                    position: 'insideTopRight',
-                    fill: 'var(--text)',
-                    fontSize: 12,
-                  }}
-                />
-              )}
-              {view.limit !== null && admitted !== null && view.limit > admitted && (
-                <ReferenceLine
-                  segment={[
-                    { x: view.limit, y: admitted },
-                    { x: view.limit, y: view.limit },
-                  ]}
-                  stroke="var(--bad)"
-                  strokeWidth={5}
-                />
-              )}
-            </ComposedChart>
-            <ul className="budget-legend">
-              <li>
-                <span className="budget-key key-rule" /> Whole-row rule (admitted)
-              </li>
-              <li>
-                <span className="budget-key key-best" /> Best subset
-              </li>
-              <li>
-                <span className="budget-key key-diag" /> No waste (admitted = budget)
-              </li>
-              <li>
-                <span className="budget-key key-waste" /> Headroom wasted at the budget
-              </li>
-              <li>
-                <span className="budget-swatch key-fails" /> Compile fails
-              </li>
-              <li>● ✕ where rows drop</li>
-            </ul>
+              maxBudget={maxBudget}
+              pinned={pinned}
+              corners={labelled}
+              limit={view.limit}
+              admitted={admitted}
+            />
+            <LadderLegend />
           </>
         }
-        table={
-          <table className="data">
-            <thead>
-              <tr>
-                <th scope="col">Budget from</th>
-                <th scope="col">Budget to</th>
-                <th scope="col">Rule admits</th>
-                <th scope="col">Newly dropped</th>
-                <th scope="col">Most headroom wasted</th>
-                <th scope="col">Best subset at the top</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(ladder?.steps ?? []).map((s) => (
-                <tr key={s.fromBudget}>
-                  <td>{formatTokens(s.fromBudget)}</td>
-                  <td>{s.toBudget === null ? 'and above' : formatTokens(s.toBudget)}</td>
-                  <td>{formatTokens(s.admittedTokens)}</td>
-                  <td>{s.newlyDropped.length === 0 ? '—' : s.newlyDropped.join(', ')}</td>
-                  <td>{s.toBudget === null ? '0' : formatTokens(s.toBudget - s.admittedTokens)}</td>
-                  <td>
-                    {formatTokens(
-                      Math.max(bestTotalAt(view, s.toBudget ?? total) ?? 0, s.admittedTokens),
-                    )}
-                  </td>
-                </tr>
-              ))}
-              {pinned > 0 && (
-                <tr>
-                  <td>0</td>
-                  <td>{formatTokens(pinned - 1)}</td>
-                  <td colSpan={4}>
-                    compile fails: the pinned rows need {formatTokens(pinned)} tokens
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        }
+        table={<LadderTable ladder={ladder} best={view.best} />}
       />
     </section>
   );

@@ -46,3 +46,47 @@ export function ladderSeries(
       return { budget, rule, best };
     });
 }
+
+/** A budget below which rows drop, with the label drawn at its dot (null: no label). */
+export interface LadderCorner {
+  readonly budget: number;
+  readonly label: string | null;
+}
+
+/**
+ * The budgets where rows drop: each rung below the top starts where the rung
+ * above ended, so its newly dropped rows drop below that budget.
+ */
+export function dropCorners(
+  analysis: Pick<RowsAnalysis, 'ladder'>,
+): { readonly budget: number; readonly ids: readonly string[] }[] {
+  return (analysis.ladder?.steps ?? []).slice(1).map((step) => ({
+    budget: (step.toBudget ?? 0) + 1,
+    ids: step.newlyDropped,
+  }));
+}
+
+/**
+ * Labels for the drop points: points closer than 7% of the axis share one
+ * label (on the highest of them), so the names do not overlap.
+ */
+export function labelledCorners(
+  corners: readonly { budget: number; ids: readonly string[] }[],
+  maxBudget: number,
+): LadderCorner[] {
+  const out: { budget: number; ids: string[] }[] = [];
+  let leader: (typeof out)[number] | null = null;
+  for (const c of corners) {
+    if (leader !== null && leader.budget - c.budget < maxBudget * 0.07) {
+      leader.ids.push(...c.ids);
+      out.push({ budget: c.budget, ids: [] });
+      continue;
+    }
+    leader = { budget: c.budget, ids: [...c.ids] };
+    out.push(leader);
+  }
+  return out.map((c) => ({
+    budget: c.budget,
+    label: c.ids.length === 0 ? null : `✕ ${c.ids.join(', ')}`,
+  }));
+}
