@@ -3,9 +3,11 @@
 // Sharing, keeping and presenting a scenario in a real browser: a link opened
 // in a fresh browser context reproduces the scenario (the app's own #s= link
 // and a hand-made #json= one), a corrupted link shows the message and the
-// defaults, a reload keeps the work, and the report renders and prints alone.
+// defaults, a reload keeps the work, and the report renders (every chart drawn
+// with the bars its figures call for) and prints alone.
 
 import { DEFAULT_PRICING, evaluateOffloadGate } from '../../src/core/index.ts';
+import { headlineFigures } from '../../src/features/share/headline-figures.ts';
 import { decodeScenarioHash } from '../../src/state/persistence.ts';
 import { DEFAULT_SCENARIO } from '../../src/state/store.ts';
 
@@ -149,10 +151,111 @@ async function reloadKeepsWork(page, { assert }) {
   await page.getByText(DEFAULT_REASON, EXACT).first().waitFor();
 }
 
+const count = (values) => values.filter((v) => Number.isFinite(v) && v !== 0).length;
+
+/**
+ * How many bars each report chart must draw per series, from the core's
+ * figures for `data`: a bar for every non-zero value.
+ */
+function expectedBars(data) {
+  const { gate, population, budget, routing } = headlineFigures(data);
+  const charts = {};
+  if (gate.ok) {
+    const d = gate.value.decision;
+    charts['Offload gate terms'] = {
+      saving: count([d.reprefillSavingUsd, Math.max(0, d.netSavingUsd)]),
+      cost: count([d.stubCarryCostUsd, d.expectedRecallHopCostUsd, Math.max(0, -d.netSavingUsd)]),
+    };
+  }
+  if (population.ok) {
+    const p = population.value;
+    charts['Offload policies over 1,000 outputs'] = {
+      cost: count([p.neverOffloadUsd, p.sizeOnlyUsd, p.netSavingGateUsd]),
+    };
+  }
+  if (budget.ok) {
+    const rows = budget.value.rows;
+    charts['Prompt rows admitted and dropped'] = {
+      pinned: count(rows.map((r) => (r.pinned ? r.tokens : 0))),
+      admitted: count(rows.map((r) => (!r.pinned && r.admitted ? r.tokens : 0))),
+      dropped: count(rows.map((r) => (r.admitted ? 0 : r.tokens))),
+    };
+  }
+  if (routing.ok) {
+    const both = [routing.value.totals, routing.value.baseline];
+    charts['Routing cost against the baseline'] = {
+      read: count(both.map((t) => t.readUsd)),
+      write: count(both.map((t) => t.writeUsd)),
+      output: count(both.map((t) => t.outputUsd)),
+      classifier: count(both.map((t) => t.classifierUsd)),
+    };
+  }
+  return charts;
+}
+
+/**
+ * Each chart of the open report has a drawn SVG whose series paths hold one
+ * visible bar per non-zero figure (so an empty or half-drawn chart fails).
+ * Returns the number of bars drawn in all.
+ */
+async function assertChartsDrawn(report, data, assert) {
+  const expected = expectedBars(data);
+  let total = 0;
+  for (const [title, series] of Object.entries(expected)) {
+    const figure = report.getByRole('figure', { name: title, exact: true });
+    const drawn = await figure.evaluate((el) => {
+      const svg = el.querySelector('svg');
+      if (svg === null) return null;
+      const box = svg.getBoundingClientRect();
+      const paths = {};
+      for (const path of svg.querySelectorAll('path[data-series]')) {
+        const bbox = path.getBBox();
+        paths[path.getAttribute('data-series')] = {
+          bars: (path.getAttribute('d') ?? '').split('M').length - 1,
+          visible: bbox.width > 0 && bbox.height > 0,
+        };
+      }
+      return { width: box.width, height: box.height, paths };
+    });
+    assert.ok(drawn !== null, `${title}: the chart has an SVG drawing`);
+    assert.ok(drawn.width > 100 && drawn.height > 100, `${title}: the drawing has a size`);
+    assert.deepEqual(
+      Object.keys(drawn.paths).sort(),
+      Object.keys(series).sort(),
+      `${title}: one path per series`,
+    );
+    for (const [id, bars] of Object.entries(series)) {
+      assert.equal(drawn.paths[id].bars, bars, `${title}: ${id} draws ${bars} bars`);
+      if (bars > 0) assert.ok(drawn.paths[id].visible, `${title}: ${id} bars are visible`);
+      total += bars;
+    }
+  }
+  return total;
+}
+
 async function reportRenders(page, { assert }) {
-  await page.getByLabel('Presets').selectOption({ label: 'Size-only offload that lost money' });
+  // The defaults: every chart has bars to draw.
+  await outputTokens(page).waitFor();
   await page.getByRole('button', { name: 'Report', ...EXACT }).click();
-  const report = page.getByRole('dialog', { name: /Design review/ });
+  let report = page.getByRole('dialog', { name: /Design review/ });
+  await report.waitFor();
+  assert.equal(await report.getByRole('figure').count(), 4, 'four charts');
+  for (const title of Object.keys(expectedBars(DEFAULT_SCENARIO))) {
+    const figure = report.getByRole('figure', { name: title, ...EXACT });
+    assert.ok(
+      (await figure.locator('svg path[data-series]:not([d=""])').count()) > 0,
+      `${title}: bars are drawn for the defaults`,
+    );
+  }
+  await assertChartsDrawn(report, DEFAULT_SCENARIO, assert);
+  await page.getByRole('button', { name: 'Close report', ...EXACT }).click();
+
+  await page.getByLabel('Presets').selectOption({ label: 'Size-only offload that lost money' });
+  const presetUrl = await sharedUrl(page, assert, (data) => data.gate.outputTokens === 1_500);
+  const preset = await decodeScenarioHash(new URL(presetUrl).hash);
+  assert.ok(preset.ok, 'the preset is in the address bar');
+  await page.getByRole('button', { name: 'Report', ...EXACT }).click();
+  report = page.getByRole('dialog', { name: /Design review/ });
   await report.waitFor();
   const text = await report.innerText();
   for (const part of ['Offload gate', 'Prompt budget', 'Model routing', 'Key figures']) {
@@ -161,7 +264,7 @@ async function reportRenders(page, { assert }) {
   assert.match(text, /below large_offload_threshold \(1500 < 10000 tokens\)/, 'the gate reason');
   assert.match(text, /more than never offloading/, 'the size-only loss');
   assert.equal(await report.getByRole('figure').count(), 4, 'four charts');
-  assert.ok((await report.locator('svg.recharts-surface').count()) >= 4, 'charts are drawn');
+  assert.ok((await assertChartsDrawn(report, preset.data, assert)) > 0, 'charts are drawn');
 
   // Each chart downloads as PNG, SVG and CSV (the PNG goes through a blob:
   // image, which the CSP must allow).

@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
+import { formatTokens, formatTokensShort, formatUsd } from '../../ui/format.ts';
+import { StackedBarChart, type StackedBarChartProps } from './StackedBarChart.tsx';
+
+/**
+ * The report's chart colours: theme variables, so light, dark and print all
+ * follow (named by the hue both palettes give them).
+ */
+export const REPORT_COLORS = {
+  blue: 'var(--chart-1)',
+  orange: 'var(--chart-2)',
+  green: 'var(--chart-3)',
+  violet: 'var(--chart-4)',
+  reference: 'var(--muted)',
+} as const;
+
+/** Axis and tooltip formats for charts in USD. */
+export const USD_FORMATS = { tickFormat: formatUsd, valueFormat: formatUsd } as const;
+
+const tokensValue = (tokens: number): string => `${formatTokens(tokens)} tokens`;
+
+/** Axis and tooltip formats for charts in tokens. */
+export const TOKEN_FORMATS = { tickFormat: formatTokensShort, valueFormat: tokensValue } as const;
+
+/**
+ * A report chart's drawing: stacked bars and, under them, the HTML legend
+ * that chart downloads read back (the series, then any `extraLegend` items
+ * such as a reference line).
+ */
+export function ReportBarChart(
+  props: StackedBarChartProps & { legend?: boolean; extraLegend?: readonly LegendItem[] },
+) {
+  const { legend = true, extraLegend = [], ...chart } = props;
+  const items: LegendItem[] = [
+    ...(legend ? chart.series.map((s) => ({ label: s.label, color: s.color })) : []),
+    ...extraLegend,
+  ];
+  return (
+    <>
+      <StackedBarChart {...chart} />
+      {items.length > 0 && <Legend items={items} />}
+    </>
+  );
+}
+
+/** A chart's data table: a header row, then rows whose first cell heads the row. */
+export function DataTable(props: {
+  caption: string;
+  head: readonly string[];
+  rows: readonly (readonly ReactNode[])[];
+}) {
+  return (
+    <table className="data">
+      <caption className="visually-hidden">{props.caption}</caption>
+      <thead>
+        <tr>
+          {props.head.map((h) => (
+            <th key={h} scope="col">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((row, i) => (
+          <tr key={i}>
+            {row.map((cell, j) =>
+              j === 0 ? (
+                <th key={j} scope="row">
+                  {cell}
+                </th>
+              ) : (
+                <td key={j}>{cell}</td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
