@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// jsdom lacks layout: give recharts' responsive charts and the canvas map
+// jsdom lacks layout: give the charts' ResizeObserver and the canvases
 // harmless stand-ins so component tests render without noise.
 if (typeof globalThis.ResizeObserver === 'undefined') {
   globalThis.ResizeObserver = class {

@@ -4,35 +4,29 @@ import type { LegendEntry } from './chart-export.ts';
 // The export code loads on the first download, not with every chart.
 const loadExport = () => import('./chart-export.ts');
 
-/** The chart's drawing: recharts' main surface (not a legend icon), else any SVG or canvas. */
+/** The chart's drawing: its canvas, else its first SVG. */
 function findChartSurface(container: HTMLElement | null): SVGSVGElement | HTMLCanvasElement | null {
   if (container === null) return null;
   return (
-    container.querySelector<SVGSVGElement>('.recharts-wrapper > svg') ??
     container.querySelector<HTMLCanvasElement>('canvas') ??
     container.querySelector<SVGSVGElement>('svg')
   );
 }
 
-/** Legends are drawn in HTML (ui/charts/Legend, or recharts'); read them so exported images keep them. */
+/** Legends are drawn in HTML (ui/charts/Legend); read them so exported images keep them. */
 function readLegend(container: HTMLElement | null): LegendEntry[] {
   if (container === null) return [];
-  const items = container.querySelectorAll('.chart-legend [data-legend], .recharts-legend-item');
+  const items = container.querySelectorAll('.chart-legend [data-legend]');
   return Array.from(items).map((item) => {
-    const shape = item.querySelector('.legend-swatch, path, rect, line');
+    const swatch = item.querySelector('.legend-swatch');
     let color = '';
-    if (shape !== null) {
-      const style = getComputedStyle(shape);
-      if (shape.classList.contains('legend-swatch')) {
-        const background = style.getPropertyValue('background-color');
-        color =
-          background && background !== 'rgba(0, 0, 0, 0)'
-            ? background
-            : style.getPropertyValue('border-top-color');
-      } else {
-        const fill = style.getPropertyValue('fill');
-        color = fill && fill !== 'none' ? fill : style.getPropertyValue('stroke');
-      }
+    if (swatch !== null) {
+      const style = getComputedStyle(swatch);
+      const background = style.getPropertyValue('background-color');
+      color =
+        background && background !== 'rgba(0, 0, 0, 0)'
+          ? background
+          : style.getPropertyValue('border-top-color');
     }
     return { label: item.textContent?.trim() ?? '', color: color || 'currentColor' };
   });

@@ -4,7 +4,7 @@
  * inlined, so an exported file looks like the chart on screen.
  */
 
-/** A legend entry drawn under an exported chart (recharts draws its legend in HTML). */
+/** A legend entry drawn under an exported chart (legends are drawn in HTML on screen). */
 export interface LegendEntry {
   readonly label: string;
   readonly color: string;

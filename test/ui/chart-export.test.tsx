@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileSlug, serializeSvg, toCsv } from '../../src/ui/chart-export.ts';
 import { ChartFrame } from '../../src/ui/ChartFrame.tsx';
+import { Legend } from '../../src/ui/charts/Legend.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -124,6 +125,48 @@ describe('ChartFrame downloads', () => {
     expect(files.map((f) => f.name)).toEqual(['cost-per-hop.csv', 'cost-per-hop.svg']);
     expect(await files[0]?.blob.text()).toBe('hop,usd\r\n0,0.1\r\n');
     expect(files[1]?.blob.type).toContain('image/svg+xml');
+    click.mockRestore();
+  });
+
+  it('keeps the HTML legend in a downloaded SVG', async () => {
+    let last: Blob | undefined;
+    vi.stubGlobal('URL', {
+      ...URL,
+      createObjectURL: (blob: Blob) => {
+        last = blob;
+        return 'blob:test';
+      },
+      revokeObjectURL: () => undefined,
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const user = userEvent.setup();
+    render(
+      <ChartFrame
+        title="Cost per hop"
+        summary="Summary."
+        exportable
+        chart={
+          <>
+            <svg width="100" height="50">
+              <rect width="5" height="5" />
+            </svg>
+            <Legend
+              items={[
+                { label: 'Sticky router', color: 'rgb(0, 128, 0)' },
+                { label: 'Fixed Opus', color: 'rgb(200, 0, 0)', dash: true },
+              ]}
+            />
+          </>
+        }
+        table={<table />}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Download Cost per hop as SVG' }));
+    await waitFor(() => expect(last).toBeDefined());
+    const text = (await last?.text()) ?? '';
+    expect(text).toContain('Sticky router');
+    expect(text).toContain('Fixed Opus');
+    expect(text).toContain('rgb(0, 128, 0)');
     click.mockRestore();
   });
 
