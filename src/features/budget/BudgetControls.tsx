@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useAppStore } from '../../state/store.ts';
 import { TYPICAL_PROMPT_ROWS } from '../../state/slices/budget-slice.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
@@ -12,11 +12,43 @@ export function niceCeiling(value: number): number {
   return 10 * magnitude;
 }
 
+/**
+ * The estimator's setting and the preset rows. They do not depend on the
+ * budget, so a budget step leaves them alone.
+ */
+const EstimatorSettings = memo(function EstimatorSettings() {
+  const charsPerToken = useAppStore((s) => s.budget.charsPerToken);
+  const setBudget = useAppStore((s) => s.setBudget);
+  return (
+    <>
+      <NumberField
+        label="Chars per token"
+        value={charsPerToken}
+        onChange={(v) => setBudget({ charsPerToken: v })}
+        min={1}
+        max={100}
+        integer
+        noSlider
+        unit="chars"
+        hint="The core's offline estimator: tokens = ⌈code points ÷ chars per token⌉, for rows estimated from pasted text."
+      />
+      <div>
+        <button type="button" onClick={() => setBudget({ rows: TYPICAL_PROMPT_ROWS })}>
+          Start from a typical agent prompt
+        </button>
+        <p className="field-hint">
+          Replaces the rows with system, tools, persona, memory, retrieved documents, history and a
+          per-turn hint.
+        </p>
+      </div>
+    </>
+  );
+});
+
 /** The prompt budget (slider and numeric field), the unbounded switch, and the estimator's setting. */
 export function BudgetControls({ totalTokens }: { totalTokens: number }) {
   const maxTotalTokens = useAppStore((s) => s.budget.maxTotalTokens);
   const unbounded = useAppStore((s) => s.budget.unbounded);
-  const charsPerToken = useAppStore((s) => s.budget.charsPerToken);
   const setBudget = useAppStore((s) => s.setBudget);
   const id = useId();
   // The slider spans a little more than the rows' total; the field takes any budget.
@@ -55,26 +87,7 @@ export function BudgetControls({ totalTokens }: { totalTokens: number }) {
           no ceiling: every row is admitted (the seed&apos;s default)
         </span>
       </div>
-      <NumberField
-        label="Chars per token"
-        value={charsPerToken}
-        onChange={(v) => setBudget({ charsPerToken: v })}
-        min={1}
-        max={100}
-        integer
-        noSlider
-        unit="chars"
-        hint="The core's offline estimator: tokens = ⌈code points ÷ chars per token⌉, for rows estimated from pasted text."
-      />
-      <div>
-        <button type="button" onClick={() => setBudget({ rows: TYPICAL_PROMPT_ROWS })}>
-          Start from a typical agent prompt
-        </button>
-        <p className="field-hint">
-          Replaces the rows with system, tools, persona, memory, retrieved documents, history and a
-          per-turn hint.
-        </p>
-      </div>
+      <EstimatorSettings />
     </section>
   );
 }

@@ -23,6 +23,68 @@ function flipText(flip: Flip, low: string, high: string): string {
   return `${flip.id} (${STATUS_TEXT[flip.nominal].toLowerCase()} as estimated; ${parts.join(', ')})`;
 }
 
+const SCOPES: readonly { value: ErrorScope; label: string }[] = [
+  { value: 'all', label: 'Every row' },
+  { value: 'estimated', label: 'Only rows estimated from text' },
+];
+
+/** The band's settings. They do not depend on the budget, so a budget step leaves them alone. */
+const ErrorBandControls = memo(function ErrorBandControls({
+  pct,
+  scope,
+}: {
+  pct: number;
+  scope: ErrorScope;
+}) {
+  const setBudget = useAppStore((s) => s.setBudget);
+  const id = useId();
+  return (
+    <div className="budget-band-controls">
+      <NumberField
+        label="Estimator error"
+        value={pct}
+        onChange={(v) => setBudget({ estimatorErrorPct: v })}
+        min={0}
+        max={100}
+        unit="± %"
+        formatValue={(v) => `plus or minus ${formatNumber(v)} percent`}
+      />
+      <div className="budget-presets" role="group" aria-label="Typical error by kind of text">
+        {ERROR_PRESETS.map((p) => (
+          <button
+            key={p.label}
+            type="button"
+            aria-pressed={pct === p.pct}
+            onClick={() => setBudget({ estimatorErrorPct: p.pct })}
+          >
+            {p.label} ±{p.pct}%
+          </button>
+        ))}
+      </div>
+      <fieldset className="budget-scope">
+        <legend>Apply the error to</legend>
+        {SCOPES.map((s) => (
+          <label key={s.value}>
+            <input
+              type="radio"
+              name={`${id}-scope`}
+              value={s.value}
+              checked={scope === s.value}
+              onChange={() => setBudget({ errorScope: s.value })}
+            />{' '}
+            {s.label}
+          </label>
+        ))}
+      </fieldset>
+      <p className="field-hint">
+        Presets are the explorer&apos;s rough assumptions for a characters-per-token estimate, not
+        measurements: prose is close, code and JSON less so, and CJK text runs far more tokens per
+        character than 4.
+      </p>
+    </div>
+  );
+});
+
 /** What if the chars-per-token estimate is off by ±X%: which rows' admission flips. */
 export const ErrorBandCard = memo(function ErrorBandCard({
   compiled,
@@ -37,16 +99,11 @@ export const ErrorBandCard = memo(function ErrorBandCard({
 }) {
   const pct = useAppStore((s) => s.budget.estimatorErrorPct);
   const scope = useAppStore((s) => s.budget.errorScope);
-  const setBudget = useAppStore((s) => s.setBudget);
   const id = useId();
   const band = useMemo(
     () => (problem === null ? errorBand(compiled, limit, pct, scope) : null),
     [problem, compiled, limit, pct, scope],
   );
-  const scopes: { value: ErrorScope; label: string }[] = [
-    { value: 'all', label: 'Every row' },
-    { value: 'estimated', label: 'Only rows estimated from text' },
-  ];
 
   let summary = 'No band until the ids are fixed.';
   if (band) {
@@ -66,49 +123,7 @@ export const ErrorBandCard = memo(function ErrorBandCard({
         The offline estimator counts characters, not tokens. If the real count is off by ±X%, does
         any row&apos;s admission change? Each case below is admitted by the core.
       </p>
-      <div className="budget-band-controls">
-        <NumberField
-          label="Estimator error"
-          value={pct}
-          onChange={(v) => setBudget({ estimatorErrorPct: v })}
-          min={0}
-          max={100}
-          unit="± %"
-          formatValue={(v) => `plus or minus ${formatNumber(v)} percent`}
-        />
-        <div className="budget-presets" role="group" aria-label="Typical error by kind of text">
-          {ERROR_PRESETS.map((p) => (
-            <button
-              key={p.label}
-              type="button"
-              aria-pressed={pct === p.pct}
-              onClick={() => setBudget({ estimatorErrorPct: p.pct })}
-            >
-              {p.label} ±{p.pct}%
-            </button>
-          ))}
-        </div>
-        <fieldset className="budget-scope">
-          <legend>Apply the error to</legend>
-          {scopes.map((s) => (
-            <label key={s.value}>
-              <input
-                type="radio"
-                name={`${id}-scope`}
-                value={s.value}
-                checked={scope === s.value}
-                onChange={() => setBudget({ errorScope: s.value })}
-              />{' '}
-              {s.label}
-            </label>
-          ))}
-        </fieldset>
-        <p className="field-hint">
-          Presets are the explorer&apos;s rough assumptions for a characters-per-token estimate, not
-          measurements: prose is close, code and JSON less so, and CJK text runs far more tokens per
-          character than 4.
-        </p>
-      </div>
+      <ErrorBandControls pct={pct} scope={scope} />
       <p className="budget-band-summary">{summary}</p>
       {band && band.flips.length > 0 && (
         <div className="table-wrap" role="region" aria-label="Rows that flip: table" tabIndex={0}>

@@ -31,6 +31,64 @@ function aloneText(view: SectionInputs, entry: SectionBudget): string {
     : `Admits ${r.admitted.join(', ') || 'nothing'}; drops ${r.dropped.join(', ')} (${formatTokens(r.totalTokens)} tokens).`;
 }
 
+/** The prompt budget now (null = unbounded), read when a limit is added rather than at every step. */
+function promptLimitNow(): number | null {
+  const { unbounded, maxTotalTokens } = useAppStore.getState().budget;
+  return unbounded ? null : maxTotalTokens;
+}
+
+/**
+ * Picks a section without a limit and adds one. It does not depend on the
+ * prompt budget, so a budget step leaves its select alone (re-rendering a
+ * select makes React reselect its option, which is slow in Chromium).
+ */
+const AddSectionLimit = memo(function AddSectionLimit({
+  compiled,
+  entries,
+}: {
+  compiled: readonly CompiledRow[];
+  entries: readonly SectionBudget[];
+}) {
+  const setBudget = useAppStore((s) => s.setBudget);
+  const id = useId();
+  const sections = useMemo(() => [...new Set(compiled.map((c) => c.row.section))], [compiled]);
+  const free = sections.filter((s) => !entries.some((e) => e.section === s));
+  const [choice, setChoice] = useState('');
+  const selected = free.includes(choice) ? choice : (free[0] ?? '');
+  if (free.length === 0) return <p className="note">Every section has a limit.</p>;
+  return (
+    <div className="row">
+      <label htmlFor={`${id}-add`}>Section to limit</label>
+      <select id={`${id}-add`} value={selected} onChange={(e) => setChoice(e.target.value)}>
+        {free.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        onClick={() => {
+          const tokens = sectionTokens(compiled, selected);
+          setBudget({
+            sectionBudgets: [
+              ...entries,
+              { section: selected, maxTotalTokens: Math.min(tokens, promptLimitNow() ?? tokens) },
+            ],
+          });
+        }}
+      >
+        Add section limit
+      </button>
+    </div>
+  );
+});
+
+/** Tokens of the rows labelled `section`. */
+function sectionTokens(compiled: readonly CompiledRow[], section: string): number {
+  return compiled.filter((c) => c.row.section === section).reduce((sum, c) => sum + c.tokens, 0);
+}
+
 /**
  * Nested budgets: section budgets under the prompt budget, each checked with
  * the core's `narrows` (a child must be its parent's budget or tighter).
@@ -39,16 +97,7 @@ export const SectionBudgets = memo(function SectionBudgets(view: SectionInputs) 
   const entries = useAppStore((s) => s.budget.sectionBudgets);
   const setBudget = useAppStore((s) => s.setBudget);
   const id = useId();
-  const sections = useMemo(
-    () => [...new Set(view.compiled.map((c) => c.row.section))],
-    [view.compiled],
-  );
-  const free = sections.filter((s) => !entries.some((e) => e.section === s));
-  const [choice, setChoice] = useState('');
-  const selected = free.includes(choice) ? choice : (free[0] ?? '');
   const parent = { maxTotalTokens: view.limit };
-  const sectionTokens = (section: string) =>
-    view.compiled.filter((c) => c.row.section === section).reduce((sum, c) => sum + c.tokens, 0);
   const update = (index: number, patch: Partial<SectionBudget>) =>
     setBudget({ sectionBudgets: entries.map((e, i) => (i === index ? { ...e, ...patch } : e)) });
 
@@ -65,7 +114,7 @@ export const SectionBudgets = memo(function SectionBudgets(view: SectionInputs) 
         <ul className="budget-sections">
           {entries.map((entry, i) => {
             const ok = narrows({ maxTotalTokens: entry.maxTotalTokens }, parent);
-            const tokens = sectionTokens(entry.section);
+            const tokens = sectionTokens(view.compiled, entry.section);
             return (
               <li key={entry.section} className={ok ? undefined : 'budget-not-narrow'}>
                 <div className="budget-section-head">
@@ -122,34 +171,7 @@ export const SectionBudgets = memo(function SectionBudgets(view: SectionInputs) 
           })}
         </ul>
       )}
-      {free.length > 0 ? (
-        <div className="row">
-          <label htmlFor={`${id}-add`}>Section to limit</label>
-          <select id={`${id}-add`} value={selected} onChange={(e) => setChoice(e.target.value)}>
-            {free.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-          <button
-            type="button"
-            onClick={() => {
-              const tokens = sectionTokens(selected);
-              setBudget({
-                sectionBudgets: [
-                  ...entries,
-                  { section: selected, maxTotalTokens: Math.min(tokens, view.limit ?? tokens) },
-                ],
-              });
-            }}
-          >
-            Add section limit
-          </button>
-        </div>
-      ) : (
-        <p className="note">Every section has a limit.</p>
-      )}
+      <AddSectionLimit compiled={view.compiled} entries={entries} />
     </section>
   );
 });
