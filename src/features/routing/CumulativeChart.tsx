@@ -1,46 +1,32 @@
 import { memo, useMemo } from 'react';
-import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
 import type { BaselineRow, RunSummary } from './analysis.ts';
-import { AXIS_TICK, COLORS, Swatch, TooltipBox, usdTick } from './chart-bits.tsx';
+import { COLORS, usdTick } from './chart-bits.tsx';
+import { CostLineChart, type LineSeries } from './CostLineChart.tsx';
 import type { ProgressiveResults } from './use-progressive.ts';
 
-type Row = Record<string, number>;
-
-interface Series {
-  readonly key: string;
+/** A line of the chart with the name its tooltip and table give it. */
+interface NamedSeries extends LineSeries {
   readonly name: string;
-  readonly color: string;
-  readonly width: number;
-  readonly dashed: boolean;
+  /** Drawing order: higher layers are drawn later, on top. */
+  readonly layer: number;
 }
 
-function CumulativeTooltip({
-  active,
-  payload,
-  label,
-}: {
-  active?: boolean;
-  payload?: ReadonlyArray<{ name?: string; value?: number; color?: string }>;
-  label?: number;
-}) {
-  if (!active || !payload || payload.length === 0) return null;
-  const sorted = [...payload].sort((a, b) => (a.value ?? 0) - (b.value ?? 0));
-  return (
-    <TooltipBox>
-      <strong>After hop {label}</strong>
-      {sorted.map((p) => (
-        <div key={p.name}>
-          <span style={{ color: p.color }}>■</span> {p.name}: {formatUsd(p.value ?? 0)}
-        </div>
-      ))}
-    </TooltipBox>
-  );
-}
+type PricedBaseline = { readonly model: string; readonly run: RunSummary };
+
+const OTHER_COLOR = 'var(--border)';
+const hopTick = (x: number): string => formatTokens(x);
 
 /** The chart's data as a table; a component, so the cells are formatted only when shown. */
-function CumulativeTable({ series, data }: { series: readonly Series[]; data: readonly Row[] }) {
+function CumulativeTable({
+  series,
+  hops,
+}: {
+  series: readonly NamedSeries[];
+  hops: readonly number[];
+}) {
   return (
     <table className="data">
       <caption className="visually-hidden">Cumulative cost, USD, after each sampled hop</caption>
@@ -48,23 +34,46 @@ function CumulativeTable({ series, data }: { series: readonly Series[]; data: re
         <tr>
           <th scope="col">After hop</th>
           {series.map((s) => (
-            <th key={s.key} scope="col">
+            <th key={s.id} scope="col">
               {s.name}
             </th>
           ))}
         </tr>
       </thead>
       <tbody>
-        {data.map((row) => (
-          <tr key={row['hop']}>
-            <td>{row['hop']}</td>
+        {hops.map((hop, k) => (
+          <tr key={hop}>
+            <td>{hop}</td>
             {series.map((s) => (
-              <td key={s.key}>{formatUsd(row[s.key] ?? 0)}</td>
+              <td key={s.id}>{formatUsd(s.values[k] ?? 0)}</td>
             ))}
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The strategy first, then every baseline from the cheapest, at one sampled hop. */
+function CumulativeTooltip(props: { hop: number; series: readonly NamedSeries[]; index: number }) {
+  const [strategy, ...baselines] = props.series;
+  const entries = baselines
+    .map((s) => ({ s, value: s.values[props.index] ?? 0 }))
+    .sort((a, b) => a.value - b.value);
+  const line = (s: NamedSeries, name: string, value: number) => (
+    <div key={s.id} className="tip-line">
+      <span style={{ color: s.color }} aria-hidden="true">
+        ■
+      </span>{' '}
+      {name} <b>{formatUsd(value)}</b>
+    </div>
+  );
+  return (
+    <>
+      <strong>After hop {formatTokens(props.hop)}</strong>
+      {strategy && line(strategy, 'Strategy', strategy.values[props.index] ?? 0)}
+      {entries.map(({ s, value }) => line(s, s.name.replace(/^Every hop on /, ''), value))}
+    </>
   );
 }
 
@@ -77,58 +86,68 @@ export const CumulativeChart = memo(function CumulativeChart(props: {
   defaultModel: string;
 }) {
   const { samples, strategy, baselines, modelNames, defaultModel } = props;
+  const hops = useMemo(() => samples.map((i) => i + 1), [samples]);
   const ready = useMemo(
     () =>
-      baselines.results.flatMap((row, i) =>
-        row !== undefined && row.ok ? [{ index: i, model: row.model, run: row.run }] : [],
+      baselines.results.flatMap((row): PricedBaseline[] =>
+        row !== undefined && row.ok ? [{ model: row.model, run: row.run }] : [],
       ),
     [baselines.results],
   );
-  const cheapest = ready.reduce<(typeof ready)[number] | null>(
+  const cheapest = ready.reduce<PricedBaseline | null>(
     (best, b) => (best === null || b.run.totals.totalUsd < best.run.totals.totalUsd ? b : best),
     null,
   );
   const cheapestModel = cheapest?.model ?? null;
-  // Strategy, the default model and the cheapest model stand out; the rest are thin grey lines.
-  const series: Series[] = useMemo(
+
+  // In table order: the strategy first, then one baseline per model of the price table.
+  const tableSeries = useMemo<NamedSeries[]>(
     () => [
+      {
+        id: 'strategy',
+        name: 'Strategy',
+        values: strategy.cumulativeUsd,
+        color: COLORS.strategy,
+        width: 3,
+        layer: 3,
+      },
       ...ready.map((b) => {
         const role =
           b.model === defaultModel ? 'default' : b.model === cheapestModel ? 'cheapest' : 'other';
         return {
-          key: `b${b.index}`,
+          id: `b:${b.model}`,
           name: `Every hop on ${b.model}`,
+          values: b.run.cumulativeUsd,
           color:
-            role === 'default'
-              ? COLORS.baseline
-              : role === 'cheapest'
-                ? COLORS.read
-                : 'var(--border)',
+            role === 'default' ? COLORS.baseline : role === 'cheapest' ? COLORS.read : OTHER_COLOR,
           width: role === 'other' ? 1 : 2,
-          dashed: role !== 'default',
+          layer: role === 'other' ? 0 : role === 'cheapest' ? 1 : 2,
+          ...(role === 'default' ? {} : { dash: '4 3' }),
         };
       }),
-      { key: 's', name: 'Strategy', color: COLORS.strategy, width: 3, dashed: false },
     ],
-    [ready, defaultModel, cheapestModel],
+    [strategy, ready, defaultModel, cheapestModel],
   );
-  const data: Row[] = useMemo(
-    () =>
-      samples.map((hop, k) => {
-        const row: Row = { hop: hop + 1, s: strategy.cumulativeUsd[k] ?? 0 };
-        for (const b of ready) row[`b${b.index}`] = b.run.cumulativeUsd[k] ?? 0;
-        return row;
-      }),
-    [samples, strategy, ready],
+  // Drawn with the thin grey lines underneath and the strategy on top.
+  const drawn = useMemo(() => [...tableSeries].sort((a, b) => a.layer - b.layer), [tableSeries]);
+
+  const legend = useMemo<LegendItem[]>(
+    () => [
+      { label: 'Strategy', color: COLORS.strategy },
+      { label: `Every hop on ${defaultModel} (default)`, color: COLORS.baseline },
+      ...(cheapestModel !== null && cheapestModel !== defaultModel
+        ? [{ label: `Every hop on ${cheapestModel} (cheapest)`, color: COLORS.read, dash: true }]
+        : []),
+      { label: 'other models (see the tooltip or table)', color: OTHER_COLOR, dash: true },
+    ],
+    [defaultModel, cheapestModel],
   );
 
-  const finalStrategy = strategy.totals.totalUsd;
-  // The table lists the strategy first; the chart draws it last, on top.
-  const tableSeries = [...series.slice(-1), ...series.slice(0, -1)];
   const fallback = ready.find((b) => b.model === defaultModel);
   const pending = modelNames.length - baselines.results.filter((r) => r !== undefined).length;
+  const lastHop = hops[hops.length - 1] ?? 0;
   const summary =
-    `After ${formatTokens(samples.length === 0 ? 0 : (samples[samples.length - 1] ?? 0) + 1)} hops the strategy has cost ${formatUsd(finalStrategy)}` +
+    `After ${formatTokens(lastHop)} hops the strategy has cost ${formatUsd(strategy.totals.totalUsd)}` +
     (fallback ? `, every hop on ${defaultModel} ${formatUsd(fallback.run.totals.totalUsd)}` : '') +
     (cheapest
       ? `; the cheapest single model is ${cheapest.model} at ${formatUsd(cheapest.run.totals.totalUsd)}.`
@@ -141,48 +160,21 @@ export const CumulativeChart = memo(function CumulativeChart(props: {
       summary={summary}
       chart={
         <>
-          <LineChart
-            responsive
-            style={{ width: '100%', height: 300 }}
-            data={data}
-            margin={{ top: 10, right: 16, bottom: 4, left: 8 }}
-            accessibilityLayer={false}
-          >
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis
-              dataKey="hop"
-              type="number"
-              domain={[1, 'dataMax']}
-              tick={AXIS_TICK}
-              allowDecimals={false}
-            />
-            <YAxis tickFormatter={usdTick} tick={AXIS_TICK} width={72} />
-            <Tooltip content={<CumulativeTooltip />} isAnimationActive={false} />
-            {series.map((s) => (
-              <Line
-                key={s.key}
-                type="linear"
-                dataKey={s.key}
-                name={s.name}
-                stroke={s.color}
-                strokeWidth={s.width}
-                strokeDasharray={s.dashed ? '4 3' : '0'}
-                dot={false}
-                isAnimationActive={false}
-              />
-            ))}
-          </LineChart>
-          <p className="routing-legend">
-            <Swatch color={COLORS.strategy} label="Strategy" />
-            <Swatch color={COLORS.baseline} label={`Every hop on ${defaultModel} (default)`} />
-            {cheapestModel !== null && cheapestModel !== defaultModel && (
-              <Swatch color={COLORS.read} label={`Every hop on ${cheapestModel} (cheapest)`} />
-            )}
-            <Swatch color="var(--border)" label="other models (see the tooltip or table)" />
-          </p>
+          <CostLineChart
+            height={300}
+            xs={hops}
+            xMin={1}
+            xMax={Math.max(1, lastHop)}
+            integerTicks
+            xFormat={hopTick}
+            yFormat={usdTick}
+            series={drawn}
+            tooltip={(i) => <CumulativeTooltip hop={hops[i] ?? 0} series={tableSeries} index={i} />}
+          />
+          <Legend items={legend} />
         </>
       }
-      table={<CumulativeTable series={tableSeries} data={data} />}
+      table={<CumulativeTable series={tableSeries} hops={hops} />}
     />
   );
 });

@@ -1,18 +1,10 @@
-import { memo } from 'react';
-import {
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ReferenceLine,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { memo, useMemo } from 'react';
+import { Legend } from '../../ui/charts/Legend.tsx';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
-import { formatPercent, formatUsd } from '../../ui/format.ts';
+import { formatPercent, formatPlain, formatUsd } from '../../ui/format.ts';
 import type { SweepPoint } from './analysis.ts';
-import { AXIS_TICK, COLORS, TooltipBox, usdTick } from './chart-bits.tsx';
+import { COLORS, usdTick } from './chart-bits.tsx';
+import { CostLineChart, type LineSeries, type MarkerLine } from './CostLineChart.tsx';
 import type { ProgressiveResults } from './use-progressive.ts';
 
 interface SweepProps {
@@ -68,23 +60,13 @@ export function crossingSummary(
     : `The strategy costs more than ${baselineName} up to ${format(before.x)} and is cheaper from ${format(change.x)}${more}.`;
 }
 
-function SweepTooltip({
-  active,
-  payload,
-  format,
-}: {
-  active?: boolean;
-  payload?: ReadonlyArray<{ payload: Row }>;
-  format: (x: number) => string;
-}) {
-  const row = payload?.[0]?.payload;
-  if (!active || !row) return null;
+function SweepTooltip({ row, format }: { row: Row; format: (x: number) => string }) {
   const saving =
     row.strategyUsd !== undefined && row.baselineUsd !== undefined
       ? row.baselineUsd - row.strategyUsd
       : null;
   return (
-    <TooltipBox>
+    <>
       <strong>{format(row.x)}</strong>
       <br />
       Strategy {row.strategyUsd === undefined ? '—' : formatUsd(row.strategyUsd)} · baseline{' '}
@@ -95,7 +77,7 @@ function SweepTooltip({
           {saving >= 0 ? 'saves' : 'costs more by'} {formatUsd(Math.abs(saving))}
         </>
       )}
-    </TooltipBox>
+    </>
   );
 }
 
@@ -138,72 +120,64 @@ function SweepTable(props: {
 
 function SweepChart(
   props: SweepProps & {
+    rows: readonly Row[];
     title: string;
     xLabel: string;
     format: (x: number) => string;
     tickFormat: (x: number) => string;
+    xTicks?: readonly number[];
     summary: string;
-    references: readonly { x: number; label: string }[];
+    markers: readonly MarkerLine[];
   },
 ) {
-  const rows = rowsOf(props.xs, props.sweep);
-  const lastX = props.xs[props.xs.length - 1] ?? 1;
+  const { xs, sweep, rows, defaultModel } = props;
+  const baselineName = `Every hop on ${defaultModel}`;
+  const series = useMemo<LineSeries[]>(
+    () => [
+      {
+        id: 'baseline',
+        values: sweep.results.map((p) => p?.baselineUsd),
+        color: COLORS.baseline,
+        width: 1.75,
+        dash: '5 3',
+      },
+      {
+        id: 'strategy',
+        values: sweep.results.map((p) => p?.strategyUsd),
+        color: COLORS.strategy,
+        width: 2.5,
+        dots: true,
+      },
+    ],
+    [sweep.results],
+  );
+  const legend = useMemo(
+    () => [
+      { label: 'Strategy', color: COLORS.strategy },
+      { label: baselineName, color: COLORS.baseline, dash: true },
+    ],
+    [baselineName],
+  );
   return (
     <ChartFrame
       title={props.title}
-      summary={props.summary + (props.sweep.done ? '' : ' Still computing…')}
+      summary={props.summary + (sweep.done ? '' : ' Still computing…')}
       chart={
-        <LineChart
-          responsive
-          style={{ width: '100%', height: 260 }}
-          data={rows}
-          margin={{ top: 16, right: 16, bottom: 4, left: 8 }}
-          accessibilityLayer={false}
-        >
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis
-            dataKey="x"
-            type="number"
-            domain={[0, lastX]}
-            tick={AXIS_TICK}
-            tickFormatter={props.tickFormat}
+        <>
+          <CostLineChart
+            height={260}
+            xs={xs}
+            xMin={0}
+            xMax={xs[xs.length - 1] ?? 1}
+            {...(props.xTicks === undefined ? {} : { xTicks: props.xTicks })}
+            xFormat={props.tickFormat}
+            yFormat={usdTick}
+            series={series}
+            markers={props.markers}
+            tooltip={(i) => (rows[i] ? <SweepTooltip row={rows[i]} format={props.format} /> : null)}
           />
-          <YAxis tickFormatter={usdTick} tick={AXIS_TICK} width={72} />
-          <Tooltip content={<SweepTooltip format={props.format} />} isAnimationActive={false} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          {props.references.map((r) => (
-            <ReferenceLine
-              key={r.label}
-              x={r.x}
-              stroke={COLORS.muted}
-              strokeDasharray="2 3"
-              ifOverflow="hidden"
-              label={{
-                value: r.label,
-                position: 'insideTopRight',
-                fill: COLORS.muted,
-                fontSize: 11,
-              }}
-            />
-          ))}
-          <Line
-            dataKey="strategyUsd"
-            name="Strategy"
-            stroke={COLORS.strategy}
-            strokeWidth={2.5}
-            dot={{ r: 2.5 }}
-            isAnimationActive={false}
-          />
-          <Line
-            dataKey="baselineUsd"
-            name={`Every hop on ${props.defaultModel}`}
-            stroke={COLORS.baseline}
-            strokeWidth={1.75}
-            strokeDasharray="5 3"
-            dot={false}
-            isAnimationActive={false}
-          />
-        </LineChart>
+          <Legend items={legend} />
+        </>
       }
       table={
         <SweepTable
@@ -211,14 +185,23 @@ function SweepChart(
           title={props.title}
           xLabel={props.xLabel}
           format={props.format}
-          defaultModel={props.defaultModel}
+          defaultModel={defaultModel}
         />
       }
     />
   );
 }
 
-const seconds = (x: number) => `${x.toLocaleString('en-US')} s`;
+const seconds = (x: number) => `${formatPlain(x)} s`;
+const gapLabel = (x: number) => `Idle gap ${seconds(x)}`;
+const gapTick = (x: number) => `${x}s`;
+const shareLabel = (x: number) => `${formatPercent(x)} of turns complex`;
+const shareCrossing = (x: number) => `${formatPercent(x)} complex turns`;
+const shareTick = (x: number) => formatPercent(x);
+const SHARE_TICKS: readonly number[] = [0, 0.2, 0.4, 0.6, 0.8, 1];
+
+/** The current setting on a sweep: solid, in the text colour, so it stands apart from the TTLs. */
+const nowMarker = (x: number): MarkerLine => ({ x, label: 'now', color: 'var(--text)' });
 
 /** Total cost against the idle gap between turns: the TTL cliff. */
 export const GapSweepChart = memo(function GapSweepChart(
@@ -228,26 +211,28 @@ export const GapSweepChart = memo(function GapSweepChart(
     currentGapSeconds: number;
   },
 ) {
-  const rows = rowsOf(props.xs, props.sweep);
+  const { xs, sweep, defaultModel, cacheTtlSeconds, stickyTtlSeconds } = props;
+  const rows = useMemo(() => rowsOf(xs, sweep), [xs, sweep]);
   const summary =
-    crossingSummary(rows, seconds, `every hop on ${props.defaultModel}`) +
-    ` The cache TTL is ${seconds(props.cacheTtlSeconds)}; the cache also ages during each hop’s latency, so the cliff comes a little before it.`;
-  const references = [
-    { x: props.cacheTtlSeconds, label: 'cache TTL' },
-    ...(props.stickyTtlSeconds !== null && props.stickyTtlSeconds !== props.cacheTtlSeconds
-      ? [{ x: props.stickyTtlSeconds, label: 'sticky TTL' }]
+    crossingSummary(rows, seconds, `every hop on ${defaultModel}`) +
+    ` The cache TTL is ${seconds(cacheTtlSeconds)}; the cache also ages during each hop’s latency, so the cliff comes a little before it.`;
+  const markers: MarkerLine[] = [
+    { x: cacheTtlSeconds, label: 'cache TTL', color: COLORS.muted, dash: '2 3' },
+    ...(stickyTtlSeconds !== null && stickyTtlSeconds !== cacheTtlSeconds
+      ? [{ x: stickyTtlSeconds, label: 'sticky TTL', color: COLORS.muted, dash: '2 3' }]
       : []),
-    { x: props.currentGapSeconds, label: 'now' },
+    nowMarker(props.currentGapSeconds),
   ];
   return (
     <SweepChart
       {...props}
+      rows={rows}
       title="Total cost against the idle gap (the TTL cliff)"
       xLabel="Idle gap between turns"
-      format={(x) => `Idle gap ${seconds(x)}`}
-      tickFormat={(x) => `${x}s`}
+      format={gapLabel}
+      tickFormat={gapTick}
       summary={summary}
-      references={references}
+      markers={markers}
     />
   );
 });
@@ -256,7 +241,8 @@ export const GapSweepChart = memo(function GapSweepChart(
 export const ShareSweepChart = memo(function ShareSweepChart(
   props: SweepProps & { currentShare: number },
 ) {
-  const rows = rowsOf(props.xs, props.sweep);
+  const { xs, sweep, defaultModel } = props;
+  const rows = useMemo(() => rowsOf(xs, sweep), [xs, sweep]);
   const first = rows[0]?.strategyUsd;
   const last = rows[rows.length - 1]?.strategyUsd;
   const base = rows[0]?.baselineUsd;
@@ -266,21 +252,19 @@ export const ShareSweepChart = memo(function ShareSweepChart(
       : `With no complex turns the strategy costs ${formatUsd(first)}, with all complex ${formatUsd(last)}` +
         (base === undefined
           ? '.'
-          : `; every hop on ${props.defaultModel} costs ${formatUsd(base)} whatever the share. ` +
-            crossingSummary(
-              rows,
-              (x) => `${formatPercent(x)} complex turns`,
-              `every hop on ${props.defaultModel}`,
-            ));
+          : `; every hop on ${defaultModel} costs ${formatUsd(base)} whatever the share. ` +
+            crossingSummary(rows, shareCrossing, `every hop on ${defaultModel}`));
   return (
     <SweepChart
       {...props}
+      rows={rows}
       title="Total cost against the share of complex turns"
       xLabel="Complex turns"
-      format={(x) => `${formatPercent(x)} of turns complex`}
-      tickFormat={(x) => formatPercent(x)}
+      format={shareLabel}
+      tickFormat={shareTick}
+      xTicks={SHARE_TICKS}
       summary={summary}
-      references={[{ x: props.currentShare, label: 'now' }]}
+      markers={[nowMarker(props.currentShare)]}
     />
   );
 });

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { formatUsd } from '../../ui/format.ts';
 
 /** Theme colours (CSS variables) for the routing charts. */
@@ -39,16 +38,8 @@ export function modelColor(model: string, modelNames: readonly string[]): string
   return MODEL_PALETTE[index % MODEL_PALETTE.length] as string;
 }
 
-/** Axis tick style shared by the routing charts. */
-export const AXIS_TICK = { fill: 'var(--muted)', fontSize: 12 } as const;
-
 /** Formats an axis tick as USD. */
 export const usdTick = (v: number): string => formatUsd(v);
-
-/** A tooltip box; recharts passes `active` and `payload`. */
-export function TooltipBox({ children }: { children: ReactNode }) {
-  return <div className="chart-tooltip">{children}</div>;
-}
 
 /** A small coloured square for legends drawn in HTML. */
 export function Swatch({ color, label }: { color: string; label: string }) {
