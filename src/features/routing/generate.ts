@@ -123,3 +123,27 @@ export function complexShare(turns: readonly SimTurn[]): number {
   if (turns.length === 0) return 0;
   return turns.filter((t) => t.complexity === 'complex').length / turns.length;
 }
+
+/**
+ * Whether two conversations differ at most in the idle gaps after the first
+ * turn (what `withIdleGap` changes): then every idle-gap sweep point is the
+ * same for both, and a sweep computed for one serves the other.
+ */
+export function sameExceptIdleGaps(a: readonly SimTurn[], b: readonly SimTurn[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as SimTurn;
+    const y = b[i] as SimTurn;
+    if (x === y) continue;
+    if (
+      i === 0 ||
+      x.userTokens !== y.userTokens ||
+      x.complexity !== y.complexity ||
+      x.toolNames !== y.toolNames ||
+      x.hops !== y.hops
+    )
+      return false;
+  }
+  return true;
+}

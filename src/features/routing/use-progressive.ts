@@ -34,7 +34,8 @@ function advance<T>(progress: Progress<T>, budgetMs: number): Progress<T> {
  * freezing the page: as many as fit in `budgetMs` while rendering, the rest a
  * slice at a time in later macrotasks, with the results appearing as they
  * come. A new `tasks` array (memoise it on its inputs) starts over and
- * abandons the old run. Small conversations finish during the first render.
+ * abandons the old run. A budget of `Infinity` runs every task during the
+ * render (for work known to be small); 0 leaves them all to later slices.
  */
 export function useProgressive<T>(
   tasks: readonly (() => T)[],
@@ -72,5 +73,9 @@ export function useProgressive<T>(
     };
   }, [first, budgetMs]);
 
-  return { results: current.results, done: current.next >= current.tasks.length };
+  // One object per state of the run, so that memoised charts skip renders in between.
+  return useMemo(
+    () => ({ results: current.results, done: current.next >= current.tasks.length }),
+    [current],
+  );
 }

@@ -18,12 +18,42 @@ import {
   type SimOutcome,
   type SweepPoint,
 } from './analysis.ts';
-import { typicalIdleGap } from './generate.ts';
+import { complexShare, sameExceptIdleGaps, typicalIdleGap } from './generate.ts';
 import { splitStrategy } from './strategy-edit.ts';
 import { useProgressive, type ProgressiveResults } from './use-progressive.ts';
+import { useStable } from './use-stable.ts';
 
 /** Hop count past which baselines and sweeps are computed only after the first paint. */
 const HEAVY_HOPS = 2_000;
+/**
+ * Work (hops × runs) a group of runs may take during a render, all at once:
+ * a few milliseconds, so the results of one edit appear complete in the
+ * next frame instead of a slice at a time. Larger groups run progressively.
+ */
+const SYNC_HOP_RUNS = 8_000;
+
+/** Render budget of a group of `runs` simulations of `hopCount` hops each, ms. */
+function budgetFor(hopCount: number, runs: number): number {
+  if (hopCount * runs <= SYNC_HOP_RUNS) return Infinity;
+  // Past a few thousand hops a single run takes several milliseconds: leave
+  // every extra run to later slices so the strategy's own totals appear at once.
+  return hopCount > HEAVY_HOPS ? 0 : 12;
+}
+
+/**
+ * Work (hops × runs) that an edit's results may take to render together with
+ * the edit: about two milliseconds of simulation.
+ */
+const INLINE_HOP_RUNS = 3_000;
+
+/** Runs one edit of the conversation reprices: the strategy, the reference, a baseline per model and the share sweep. */
+const runsPerEdit = (models: number): number => 2 + models + SHARE_SWEEP_VALUES.length;
+
+const countHops = (turns: RoutingScenario['turns']): number =>
+  turns.reduce((n, t) => n + t.hops.length, 0);
+
+const sameNumbers = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** Everything the lab shows, derived from the store's inputs by the core. */
 export interface RoutingAnalysis {
@@ -44,31 +74,58 @@ export interface RoutingAnalysis {
   readonly shareSweep: ProgressiveResults<SweepPoint>;
   /** The idle gap the conversation has now (median), seconds. */
   readonly currentGapSeconds: number;
+  /** Share of the turns labelled complex now, 0–1. */
+  readonly currentShare: number;
 }
 
-/** Derives the lab's results; heavy parts are memoised on their inputs and run progressively. */
+/**
+ * Derives the lab's results. Each part is memoised on the inputs it depends
+ * on, so that one edit reruns only what it changes: an idle-gap step reruns
+ * the strategy, the baselines and the complex-share sweep (cache warmth
+ * depends on the gaps) but not the idle-gap sweep, which sets every gap
+ * itself. A small conversation's results are computed in one go, in the
+ * same render as the edit; a large one's in a deferred render, progressively.
+ */
 export function useRoutingAnalysis(): RoutingAnalysis {
-  // Deferred: an edit repaints its control at once, and the results follow in
-  // a render React can interrupt if the user keeps typing or dragging.
-  const scenario = useDeferredValue(useAppStore((s) => s.routing.scenario));
-  const seed = useDeferredValue(useAppStore((s) => s.routing.generator.seed));
-  const pricing = useDeferredValue(usePricing());
-  const modelNames = useDeferredValue(useModelNames());
-  const { systemTokens, cacheTtlSeconds, thinkingInvalidatesCache, turns } = scenario;
+  const live = {
+    scenario: useAppStore((s) => s.routing.scenario),
+    seed: useAppStore((s) => s.routing.generator.seed),
+    pricing: usePricing(),
+    modelNames: useModelNames(),
+  };
+  const deferred = {
+    scenario: useDeferredValue(live.scenario),
+    seed: useDeferredValue(live.seed),
+    pricing: useDeferredValue(live.pricing),
+    modelNames: useDeferredValue(live.modelNames),
+  };
+  const liveHops = useMemo(() => countHops(live.scenario.turns), [live.scenario.turns]);
+  // A small conversation's results render with the edit itself: all of it
+  // takes a few milliseconds, and a deferred render would reach the screen a
+  // frame after the control. A larger one's follow in a deferred render that
+  // React can interrupt, so the control never waits for them.
+  const inline = liveHops * runsPerEdit(live.modelNames.length) <= INLINE_HOP_RUNS;
+  const { scenario, seed, pricing, modelNames } = inline ? live : deferred;
+  const {
+    systemTokens,
+    cacheTtlSeconds,
+    thinkingInvalidatesCache,
+    turns,
+    policies,
+    strategy,
+    defaultModel,
+  } = scenario;
+  const defaultModelName = defaultModel.model;
 
   const main = useMemo(() => trySimulate(scenario, pricing), [scenario, pricing]);
-  const reference = useMemo(
-    () => trySimulate(baselineScenario(scenario, scenario.defaultModel.model), pricing),
-    [scenario, pricing],
-  );
-  const hopCount = useMemo(() => turns.reduce((n, t) => n + t.hops.length, 0), [turns]);
+  const hopCount = useMemo(() => countHops(turns), [turns]);
   const samples = useMemo(() => sampleHops(hopCount), [hopCount]);
   const mainSummary = useMemo(
     () => (main.ok ? summarise(main.result, samples) : null),
     [main, samples],
   );
 
-  // Baselines depend on the conversation and cache rules only, not on the routing.
+  // The reference and the baselines depend on the conversation and cache rules only, not on the routing.
   const conversation = useMemo<Conversation>(
     () => ({
       systemTokens,
@@ -78,27 +135,72 @@ export function useRoutingAnalysis(): RoutingAnalysis {
     }),
     [systemTokens, cacheTtlSeconds, thinkingInvalidatesCache, turns],
   );
+  const reference = useMemo(
+    () => trySimulate(baselineScenario(conversation, defaultModelName), pricing),
+    [conversation, defaultModelName, pricing],
+  );
   const baselineTasks = useMemo(
     () => modelNames.map((model) => () => baselineRun(conversation, model, pricing, samples)),
     [conversation, modelNames, pricing, samples],
   );
-  // Past a few thousand hops a single run takes tens of milliseconds: leave every
-  // extra run to later slices so the strategy's own totals appear at once.
-  const renderBudgetMs = hopCount > HEAVY_HOPS ? 0 : 12;
-  const baselines = useProgressive(baselineTasks, renderBudgetMs);
+  const baselines = useProgressive(baselineTasks, budgetFor(hopCount, baselineTasks.length));
 
   const currentGapSeconds = useMemo(() => typicalIdleGap(turns), [turns]);
-  const parts = splitStrategy(scenario.strategy);
+  const currentShare = useMemo(() => complexShare(turns), [turns]);
+  const parts = splitStrategy(strategy);
   const stickyTtl = parts.sticky ? parts.stickyTtlSeconds : null;
-  const gapValues = useMemo(
-    () => gapSweepValues(cacheTtlSeconds ?? 300, stickyTtl, currentGapSeconds),
-    [cacheTtlSeconds, stickyTtl, currentGapSeconds],
+  // The range moves with the current gap only once it passes twice the TTL.
+  const gapValues = useStable(
+    useMemo(
+      () => gapSweepValues(cacheTtlSeconds ?? 300, stickyTtl, currentGapSeconds),
+      [cacheTtlSeconds, stickyTtl, currentGapSeconds],
+    ),
+    sameNumbers,
+  );
+  // The idle-gap sweep overrides every gap after the first turn: while only
+  // those gaps change, it keeps the turns it was computed for, and its points.
+  const sweepTurns = useStable(turns, sameExceptIdleGaps);
+  const gapScenario = useMemo<RoutingScenario>(
+    () => ({
+      systemTokens,
+      ...(cacheTtlSeconds === undefined ? {} : { cacheTtlSeconds }),
+      ...(thinkingInvalidatesCache === undefined ? {} : { thinkingInvalidatesCache }),
+      policies,
+      strategy,
+      defaultModel,
+      turns: sweepTurns,
+    }),
+    [
+      systemTokens,
+      cacheTtlSeconds,
+      thinkingInvalidatesCache,
+      policies,
+      strategy,
+      defaultModel,
+      sweepTurns,
+    ],
+  );
+  // Points by gap, kept while the scenario they were priced for holds, so
+  // that a sweep whose range moves reuses the gaps it has seen.
+  const gapCache = useMemo(
+    () => ({ scenario: gapScenario, pricing, points: new Map<number, SweepPoint>() }),
+    [gapScenario, pricing],
   );
   const gapTasks = useMemo(
-    () => gapValues.map((gap) => () => gapSweepPoint(scenario, pricing, gap)),
-    [gapValues, scenario, pricing],
+    () =>
+      gapValues.map((gap) => () => {
+        let point = gapCache.points.get(gap);
+        if (point === undefined) {
+          point = gapSweepPoint(gapCache.scenario, gapCache.pricing, gap);
+          gapCache.points.set(gap, point);
+        }
+        return point;
+      }),
+    [gapValues, gapCache],
   );
-  const gapSweep = useProgressive(gapTasks, renderBudgetMs);
+  // Two runs (strategy and baseline) per gap not priced yet.
+  const unpriced = gapValues.filter((gap) => !gapCache.points.has(gap)).length;
+  const gapSweep = useProgressive(gapTasks, budgetFor(hopCount, 2 * unpriced));
 
   const referenceUsd = reference.ok ? reference.result.totals.totalUsd : null;
   const shareTasks = useMemo(
@@ -108,7 +210,7 @@ export function useRoutingAnalysis(): RoutingAnalysis {
       ),
     [scenario, pricing, seed, referenceUsd],
   );
-  const shareSweep = useProgressive(shareTasks, renderBudgetMs);
+  const shareSweep = useProgressive(shareTasks, budgetFor(hopCount, shareTasks.length));
 
   return {
     scenario,
@@ -123,5 +225,6 @@ export function useRoutingAnalysis(): RoutingAnalysis {
     gapSweep,
     shareSweep,
     currentGapSeconds,
+    currentShare,
   };
 }
