@@ -1,9 +1,10 @@
+import { memo } from 'react';
 import { formatPercent, formatUsd } from '../../ui/format.ts';
 import type { BaselineRow } from './analysis.ts';
 import type { ProgressiveResults } from './use-progressive.ts';
 
 /** The strategy beside the same conversation run with every hop on each priced model. */
-export function BaselinesTable(props: {
+export const BaselinesTable = memo(function BaselinesTable(props: {
   strategyUsd: number;
   strategyHitRate: number;
   modelNames: readonly string[];
@@ -79,4 +80,4 @@ export function BaselinesTable(props: {
       </div>
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import type { SimTurn } from '../../core/index.ts';
 import { useAppStore } from '../../state/store.ts';
 import { formatTokens } from '../../ui/format.ts';
@@ -10,29 +10,59 @@ function describeTurn(turn: SimTurn, i: number): string {
   return `Turn ${i + 1}: ${turn.complexity}, ${turn.hops.length} hop${turn.hops.length === 1 ? '' : 's'}, gap ${turn.gapSeconds} s`;
 }
 
+/**
+ * A select with one option per turn. Rendered from deferred turns (the labels
+ * show each gap): a step of the idle-gap slider repaints the slider first, and
+ * a conversation of two thousand turns relabels its options with the results.
+ */
+const TurnSelect = memo(function TurnSelect(props: {
+  id: string;
+  turns: readonly SimTurn[];
+  value: number;
+  onChange: (index: number) => void;
+}) {
+  return (
+    <select
+      id={props.id}
+      value={props.value}
+      onChange={(e) => props.onChange(Number(e.target.value))}
+    >
+      {props.turns.map((t, i) => (
+        <option key={i} value={i}>
+          {describeTurn(t, i)}
+        </option>
+      ))}
+    </select>
+  );
+});
+
+const currentTurns = () => useAppStore.getState().routing.scenario.turns;
+
+/** The "Like turn" select: its own component, so new turn labels do not re-render the generator's fields. */
+function TemplateSelect({ id, template }: { id: string; template: number }) {
+  const setGenerator = useAppStore((s) => s.setRoutingGenerator);
+  const listTurns = useDeferredValue(useAppStore((s) => s.routing.scenario.turns));
+  const choose = useCallback(
+    (templateTurn: number) => setGenerator({ templateTurn }),
+    [setGenerator],
+  );
+  return <TurnSelect id={id} turns={listTurns} value={template} onChange={choose} />;
+}
+
 /** "N turns like this" with a seeded spread. */
-function Generator({ turns }: { turns: readonly SimTurn[] }) {
+function Generator() {
   const templateId = useId();
+  const turnTotal = useAppStore((s) => s.routing.scenario.turns.length);
   const generator = useAppStore((s) => s.routing.generator);
   const setGenerator = useAppStore((s) => s.setRoutingGenerator);
   const setScenario = useAppStore((s) => s.setRoutingScenario);
-  const template = Math.min(generator.templateTurn, turns.length - 1);
+  const template = Math.min(generator.templateTurn, turnTotal - 1);
   return (
     <details className="generator">
       <summary>Generate turns like one of these</summary>
       <div className="select-field">
         <label htmlFor={templateId}>Like turn</label>
-        <select
-          id={templateId}
-          value={template}
-          onChange={(e) => setGenerator({ templateTurn: Number(e.target.value) })}
-        >
-          {turns.map((t, i) => (
-            <option key={i} value={i}>
-              {describeTurn(t, i)}
-            </option>
-          ))}
-        </select>
+        <TemplateSelect id={templateId} template={template} />
       </div>
       <NumberField
         label="Turns to generate"
@@ -73,9 +103,9 @@ function Generator({ turns }: { turns: readonly SimTurn[] }) {
       <button
         type="button"
         className="primary"
-        disabled={turns.length === 0}
+        disabled={turnTotal === 0}
         onClick={() => {
-          const like = turns[template];
+          const like = currentTurns()[template];
           if (like) setScenario({ turns: generateTurns(like, generator) });
         }}
       >
@@ -85,70 +115,92 @@ function Generator({ turns }: { turns: readonly SimTurn[] }) {
   );
 }
 
-/** The conversation: system prompt, the idle gap, the generator and one turn at a time. */
-export function ConversationBuilder() {
+/** How many turns and hops, and how many turns are complex. */
+function ConversationSize() {
+  const turns = useAppStore((s) => s.routing.scenario.turns);
+  const hops = useMemo(() => turns.reduce((n, t) => n + t.hops.length, 0), [turns]);
+  const share = useMemo(() => complexShare(turns), [turns]);
+  return (
+    <p className="note">
+      {turns.length} turn{turns.length === 1 ? '' : 's'}, {hops} hop{hops === 1 ? '' : 's'},{' '}
+      {Math.round(share * 100)}% of turns complex.
+    </p>
+  );
+}
+
+function SystemPromptField() {
+  const systemTokens = useAppStore((s) => s.routing.scenario.systemTokens);
+  const setScenario = useAppStore((s) => s.setRoutingScenario);
+  return (
+    <NumberField
+      label="System prompt"
+      value={systemTokens}
+      onChange={(v) => setScenario({ systemTokens: v })}
+      min={0}
+      max={500_000}
+      sliderMax={50_000}
+      step={500}
+      integer
+      unit="tokens"
+    />
+  );
+}
+
+/** One slider for every gap after the first turn, showing the median. */
+function IdleGapField() {
+  const turns = useAppStore((s) => s.routing.scenario.turns);
+  const setScenario = useAppStore((s) => s.setRoutingScenario);
+  const { idleGap, gapRange } = useMemo(() => {
+    let min = Infinity;
+    let max = -Infinity;
+    for (let i = 1; i < turns.length; i++) {
+      const gap = (turns[i] as SimTurn).gapSeconds;
+      if (gap < min) min = gap;
+      if (gap > max) max = gap;
+    }
+    return { idleGap: typicalIdleGap(turns), gapRange: min < max ? { min, max } : null };
+  }, [turns]);
+  return (
+    <NumberField
+      label="Idle gap between turns"
+      value={idleGap}
+      onChange={(gap) => setScenario({ turns: withIdleGap(currentTurns(), gap) })}
+      min={0}
+      max={86_400}
+      sliderMax={3_600}
+      step={5}
+      unit="s"
+      hint={
+        gapRange
+          ? `Gaps now range from ${gapRange.min} to ${gapRange.max} s (the median is shown); a new value sets every gap after the first turn.`
+          : 'Sets the gap before every turn after the first.'
+      }
+    />
+  );
+}
+
+/** The turn picker, duplicate and remove, and the chosen turn's editor. */
+function TurnSection() {
   const turnId = useId();
   const turns = useAppStore((s) => s.routing.scenario.turns);
-  const systemTokens = useAppStore((s) => s.routing.scenario.systemTokens);
+  // The select's labels follow the edits a render later (see TurnSelect).
+  const listTurns = useDeferredValue(turns);
   const setScenario = useAppStore((s) => s.setRoutingScenario);
   const [selected, setSelected] = useState(0);
   const current = Math.min(selected, Math.max(0, turns.length - 1));
   const turn = turns[current];
-  const { hops, idleGap, gapRange } = useMemo(() => {
-    const gaps = turns.slice(1).map((t) => t.gapSeconds);
-    return {
-      hops: turns.reduce((n, t) => n + t.hops.length, 0),
-      idleGap: typicalIdleGap(turns),
-      gapRange: gaps.some((g) => g !== gaps[0])
-        ? { min: Math.min(...gaps), max: Math.max(...gaps) }
-        : null,
-    };
-  }, [turns]);
   const setTurns = (next: SimTurn[]) => setScenario({ turns: next });
+  // Stable while the same turn is chosen, so the editor re-renders only when its turn changes.
+  const changeTurn = useCallback(
+    (t: SimTurn) => setScenario({ turns: currentTurns().map((u, i) => (i === current ? t : u)) }),
+    [current, setScenario],
+  );
 
   return (
     <>
-      <h3>Conversation</h3>
-      <p className="note">
-        {turns.length} turn{turns.length === 1 ? '' : 's'}, {hops} hop{hops === 1 ? '' : 's'},{' '}
-        {Math.round(complexShare(turns) * 100)}% of turns complex.
-      </p>
-      <NumberField
-        label="System prompt"
-        value={systemTokens}
-        onChange={(v) => setScenario({ systemTokens: v })}
-        min={0}
-        max={500_000}
-        sliderMax={50_000}
-        step={500}
-        integer
-        unit="tokens"
-      />
-      <NumberField
-        label="Idle gap between turns"
-        value={idleGap}
-        onChange={(gap) => setTurns(withIdleGap(turns, gap))}
-        min={0}
-        max={86_400}
-        sliderMax={3_600}
-        step={5}
-        unit="s"
-        hint={
-          gapRange
-            ? `Gaps now range from ${gapRange.min} to ${gapRange.max} s (the median is shown); a new value sets every gap after the first turn.`
-            : 'Sets the gap before every turn after the first.'
-        }
-      />
-      <Generator turns={turns} />
       <div className="select-field">
         <label htmlFor={turnId}>Turn to edit</label>
-        <select id={turnId} value={current} onChange={(e) => setSelected(Number(e.target.value))}>
-          {turns.map((t, i) => (
-            <option key={i} value={i}>
-              {describeTurn(t, i)}
-            </option>
-          ))}
-        </select>
+        <TurnSelect id={turnId} turns={listTurns} value={current} onChange={setSelected} />
       </div>
       <div className="row">
         <button
@@ -171,14 +223,25 @@ export function ConversationBuilder() {
           Remove turn {current + 1}
         </button>
       </div>
-      {turn && (
-        <TurnEditor
-          key={current}
-          turn={turn}
-          index={current}
-          onChange={(t) => setTurns(turns.map((u, i) => (i === current ? t : u)))}
-        />
-      )}
+      {turn && <TurnEditor key={current} turn={turn} index={current} onChange={changeTurn} />}
+    </>
+  );
+}
+
+/**
+ * The conversation: system prompt, the idle gap, the generator and one turn at
+ * a time. Each part subscribes to what it shows, so a step of the idle-gap
+ * slider re-renders the slider, the turn editor's gap and the turn labels only.
+ */
+export function ConversationBuilder() {
+  return (
+    <>
+      <h3>Conversation</h3>
+      <ConversationSize />
+      <SystemPromptField />
+      <IdleGapField />
+      <Generator />
+      <TurnSection />
     </>
   );
 }

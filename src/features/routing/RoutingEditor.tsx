@@ -158,25 +158,25 @@ function InnerStrategyFields(props: {
 export function RoutingEditor() {
   const strategyId = useId();
   const ttlId = useId();
-  const scenario = useAppStore((s) => s.routing.scenario);
+  // A field per selector: editing the conversation does not re-render the resolver's fields.
+  const strategy = useAppStore((s) => s.routing.scenario.strategy);
+  const defaultModel = useAppStore((s) => s.routing.scenario.defaultModel);
+  const cacheTtlSeconds = useAppStore((s) => s.routing.scenario.cacheTtlSeconds);
+  const thinkingInvalidatesCache = useAppStore((s) => s.routing.scenario.thinkingInvalidatesCache);
   const ttlChoice = useAppStore((s) => s.routing.cacheTtlChoice);
   const setScenario = useAppStore((s) => s.setRoutingScenario);
   const setCacheTtl = useAppStore((s) => s.setCacheTtl);
   const modelNames = useModelNames();
   const pricing = usePricing();
-  const parts = splitStrategy(scenario.strategy);
-  const ttlSeconds = scenario.cacheTtlSeconds ?? FIVE_MINUTES;
+  const parts = splitStrategy(strategy);
+  const ttlSeconds = cacheTtlSeconds ?? FIVE_MINUTES;
   const shownChoice = ttlChoiceOf(ttlChoice, ttlSeconds);
 
   const setParts = (patch: Partial<typeof parts>) =>
     setScenario({ strategy: joinStrategy({ ...parts, ...patch }) });
   const chooseKind = (kind: InnerKind) => {
-    const cheap = cheapModel(
-      modelNames,
-      (m) => pricing[m]?.input ?? Infinity,
-      scenario.defaultModel.model,
-    );
-    setParts({ inner: innerOfKind(kind, parts.inner, scenario.defaultModel, cheap) });
+    const cheap = cheapModel(modelNames, (m) => pricing[m]?.input ?? Infinity, defaultModel.model);
+    setParts({ inner: innerOfKind(kind, parts.inner, defaultModel, cheap) });
   };
 
   return (
@@ -185,7 +185,7 @@ export function RoutingEditor() {
       <ModelWithThinking
         label="Default model"
         thinkingLabel="Default model thinks"
-        config={scenario.defaultModel}
+        config={defaultModel}
         modelNames={modelNames}
         onChange={(defaultModel) => setScenario({ defaultModel })}
       />
@@ -267,7 +267,7 @@ export function RoutingEditor() {
       )}
       <Checkbox
         label="Thinking change invalidates cache"
-        checked={scenario.thinkingInvalidatesCache ?? true}
+        checked={thinkingInvalidatesCache ?? true}
         onChange={(thinkingInvalidatesCache) => setScenario({ thinkingInvalidatesCache })}
         hint="When on, a hop whose thinking setting differs from the cached one reads only the system prompt from cache."
       />

@@ -1,8 +1,8 @@
 import { memo, useMemo } from 'react';
+import type { SimOutcome } from './analysis.ts';
 import { BaselinesTable } from './BaselinesTable.tsx';
 import { ConversationBuilder } from './ConversationBuilder.tsx';
 import { CumulativeChart } from './CumulativeChart.tsx';
-import { complexShare } from './generate.ts';
 import { PolicyEditor } from './PolicyEditor.tsx';
 import { PresetSelect, RoutingEditor } from './RoutingEditor.tsx';
 import { ForceNote } from './SeedNotes.tsx';
@@ -14,7 +14,11 @@ import { SHARE_SWEEP_VALUES } from './analysis.ts';
 import { useRoutingAnalysis } from './use-routing-analysis.ts';
 import './routing.css';
 
-/** Every input of the lab; memoised so that results arriving do not re-render the editors. */
+/**
+ * Every input of the lab. Each editor subscribes to the fields it shows, so
+ * an edit re-renders its own control; `chosenBy` changes only when the count
+ * of hops some rule chose changes, so results arriving do not re-render it.
+ */
 const RoutingControls = memo(function RoutingControls({
   chosenBy,
 }: {
@@ -31,6 +35,14 @@ const RoutingControls = memo(function RoutingControls({
   );
 });
 
+/** How many hops each rule (`policy:<id>`, `resolver`, `default`) chose, as a string key. */
+function chosenByKey(main: SimOutcome): string {
+  if (!main.ok) return '';
+  const counts = new Map<string, number>();
+  for (const h of main.result.hops) counts.set(h.source, (counts.get(h.source) ?? 0) + 1);
+  return JSON.stringify([...counts]);
+}
+
 /**
  * The model-routing lab (seed 001): build a conversation, set a routing, and
  * see per hop what it costs against every-hop baselines and how the saving
@@ -41,12 +53,11 @@ export default function RoutingPanel() {
   const { scenario, main, reference, modelNames } = analysis;
   const defaultModel = scenario.defaultModel.model;
   const parts = splitStrategy(scenario.strategy);
-  const chosenBy = useMemo(() => {
-    const counts = new Map<string, number>();
-    if (main.ok)
-      for (const h of main.result.hops) counts.set(h.source, (counts.get(h.source) ?? 0) + 1);
-    return counts;
-  }, [main]);
+  const key = useMemo(() => chosenByKey(main), [main]);
+  const chosenBy = useMemo(
+    () => new Map<string, number>(key === '' ? [] : (JSON.parse(key) as [string, number][])),
+    [key],
+  );
 
   return (
     <div className="explorer routing-lab">
@@ -86,7 +97,7 @@ export default function RoutingPanel() {
                 xs={SHARE_SWEEP_VALUES}
                 sweep={analysis.shareSweep}
                 defaultModel={defaultModel}
-                currentShare={complexShare(scenario.turns)}
+                currentShare={analysis.currentShare}
               />
             </div>
           </>

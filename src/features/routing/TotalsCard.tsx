@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { formatPercent, formatUsd } from '../../ui/format.ts';
 import type { SimOutcome } from './analysis.ts';
 
@@ -38,7 +39,7 @@ function Term({ label, value, extra }: { label: string; value: string; extra?: s
  * The strategy's totals beside the default model's every-hop baseline, in a
  * live region; a scenario the core rejects is named in an alert instead.
  */
-export function TotalsCard(props: {
+export const TotalsCard = memo(function TotalsCard(props: {
   main: SimOutcome;
   reference: SimOutcome;
   defaultModel: string;
@@ -99,4 +100,4 @@ export function TotalsCard(props: {
       </div>
     </section>
   );
-}
+});

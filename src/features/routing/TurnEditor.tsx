@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { Complexity, SimHop, SimTurn } from '../../core/index.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { parseNameList, parseOptionalText, TextField } from './fields.tsx';
@@ -74,8 +74,8 @@ function HopFields(props: {
   );
 }
 
-/** Every field of one turn: the gap before it, the user's message, its label, tools and hops. */
-export function TurnEditor(props: {
+/** Every field of one turn: the gap before it, the user's message, its label, tools and hops; memoised, so it re-renders only when its turn changes. */
+export const TurnEditor = memo(function TurnEditor(props: {
   turn: SimTurn;
   index: number;
   onChange: (turn: SimTurn) => void;
@@ -158,4 +158,4 @@ export function TurnEditor(props: {
       </button>
     </div>
   );
-}
+});
