@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { HopRecord, SimTurn } from '../../core/index.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
@@ -7,6 +7,7 @@ import { cacheLabel, forcedToolOf, HopDetails, ruleLabel } from './HopDetails.ts
 import {
   drawTimeline,
   hopAt,
+  resolvePalette,
   slotWidth,
   TIMELINE_HEIGHT,
   TIMELINE_LAYOUT,
@@ -178,19 +179,41 @@ export const TimelineChart = memo(function TimelineChart(props: {
     null,
   );
 
+  // What was drawn last (for redraws on resize), the canvas's CSS width, and
+  // the palette resolved for the current theme: a redraw then reads no layout
+  // and no style, which the browser would otherwise compute for it mid-commit.
+  const drawn = useRef<{ hops: readonly HopRecord[]; colors: TimelinePalette } | null>(null);
+  const widthRef = useRef(0);
+  const resolved = useRef<{ palette: TimelinePalette; theme: number; colors: TimelinePalette }>(
+    null,
+  );
+  // Drawn during the commit, so new hops reach the screen in the same frame as
+  // the rest of the results (a resize observer would draw a frame later).
+  useLayoutEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    if (widthRef.current === 0) widthRef.current = canvas.clientWidth;
+    let cached = resolved.current;
+    if (cached === null || cached.palette !== palette || cached.theme !== themeVersion) {
+      cached = { palette, theme: themeVersion, colors: resolvePalette(canvas, palette) };
+      resolved.current = cached;
+    }
+    drawTimeline(canvas, hops, cached.colors, widthRef.current);
+    drawn.current = { hops, colors: cached.colors };
+  }, [hops, palette, themeVersion]);
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas) return undefined;
-    const redraw = () => drawTimeline(canvas, hops, palette);
-    if (typeof ResizeObserver === 'undefined') {
-      redraw();
-      return undefined;
-    }
-    // The observer also fires once on observe(): that is the first draw.
-    const observer = new ResizeObserver(redraw);
+    if (!canvas || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver((entries) => {
+      const width = Math.round(entries[0]?.contentRect.width ?? 0);
+      const last = drawn.current;
+      if (width === 0 || width === widthRef.current) return;
+      widthRef.current = width;
+      if (last !== null) drawTimeline(canvas, last.hops, last.colors, width);
+    });
     observer.observe(canvas);
     return () => observer.disconnect();
-  }, [hops, palette, themeVersion]);
+  }, []);
 
   const used = useMemo(() => [...new Set(hops.map((h) => h.model))], [hops]);
   const hovered = hover === null ? undefined : hops[hover.index];

@@ -111,21 +111,67 @@ function resolver(el: Element): (color: string) => string {
   };
 }
 
-/** Draws the timeline at the canvas's current CSS width. */
+/**
+ * The palette with every `var(--…)` replaced by its value on `el` (the
+ * theme's colours). Drawing with a resolved palette reads no style, so a
+ * redraw forces no style recalculation; resolve again when the theme changes.
+ */
+export function resolvePalette(el: Element, palette: TimelinePalette): TimelinePalette {
+  const color = resolver(el);
+  const models = new Map<string, string>();
+  return {
+    read: color(palette.read),
+    write: color(palette.write),
+    output: color(palette.output),
+    classifier: color(palette.classifier),
+    drop: color(palette.drop),
+    thinkingOn: color(palette.thinkingOn),
+    thinkingOff: color(palette.thinkingOff),
+    policy: color(palette.policy),
+    resolver: color(palette.resolver),
+    default: color(palette.default),
+    warm: color(palette.warm),
+    partial: color(palette.partial),
+    cold: color(palette.cold),
+    text: color(palette.text),
+    grid: color(palette.grid),
+    model: (model) => {
+      let value = models.get(model);
+      if (value === undefined) {
+        value = color(palette.model(model));
+        models.set(model, value);
+      }
+      return value;
+    },
+  };
+}
+
+/**
+ * Draws the timeline at `width` CSS pixels (by default the canvas's current
+ * width, which forces a layout: pass a width already known to avoid it).
+ */
 export function drawTimeline(
   canvas: HTMLCanvasElement,
   hops: readonly HopRecord[],
   palette: TimelinePalette,
+  width: number = canvas.clientWidth,
 ): void {
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
   const color = resolver(canvas);
   const dpr = window.devicePixelRatio || 1;
-  const width = canvas.clientWidth;
-  canvas.width = Math.round(width * dpr);
-  canvas.height = Math.round(TIMELINE_HEIGHT * dpr);
+  const pixelWidth = Math.round(width * dpr);
+  const pixelHeight = Math.round(TIMELINE_HEIGHT * dpr);
+  // Resizing the bitmap clears it; otherwise clear it, without touching the
+  // attributes (which would lay the page out again).
+  if (canvas.width !== pixelWidth || canvas.height !== pixelHeight) {
+    canvas.width = pixelWidth;
+    canvas.height = pixelHeight;
+  } else {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, pixelWidth, pixelHeight);
+  }
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.clearRect(0, 0, width, TIMELINE_HEIGHT);
 
   const n = hops.length;
   const slot = slotWidth(width, n);
