@@ -10,6 +10,7 @@ import {
   summarise,
   trySimulate,
 } from '../../../src/features/routing/analysis.ts';
+import { withIdleGap } from '../../../src/features/routing/generate.ts';
 import { SUPPORT_CHAT_ROUTING } from '../../../src/state/slices/routing-slice.ts';
 
 const scenario = SUPPORT_CHAT_ROUTING.scenario;
@@ -88,4 +89,19 @@ describe('sweeps', () => {
     expect(point).toMatchObject({ x: 1, baselineUsd: 0.5 });
     expect(point.strategyUsd).toBeGreaterThan(0);
   });
+
+  it.each([0, 120, 600])(
+    'prices an idle-gap sweep point alike whatever the conversation’s own gap (%i s)',
+    (gap) => {
+      // What lets the lab keep the sweep while only the idle-gap slider moves.
+      const at = (own: number) =>
+        gapSweepPoint(
+          { ...scenario, turns: withIdleGap(scenario.turns, own) },
+          DEFAULT_PRICING,
+          gap,
+        );
+      expect(at(45)).toEqual(at(3_000));
+      expect(at(45)).toEqual(gapSweepPoint(scenario, DEFAULT_PRICING, gap));
+    },
+  );
 });

@@ -5,6 +5,7 @@ import {
   complexShare,
   generateTurns,
   relabelComplexity,
+  sameExceptIdleGaps,
   typicalIdleGap,
   withIdleGap,
 } from '../../../src/features/routing/generate.ts';
@@ -130,5 +131,42 @@ describe('idle gaps', () => {
   ])('median idle gap of %j is %i', (gaps, median) => {
     const turns = gaps.map((gapSeconds) => ({ ...template, gapSeconds }));
     expect(typicalIdleGap(turns)).toBe(median);
+  });
+});
+
+describe('sameExceptIdleGaps', () => {
+  const turns = generateTurns(template, options);
+
+  it('holds across any idle gaps the slider sets', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 86_400 }),
+        fc.integer({ min: 0, max: 86_400 }),
+        (a, b) => sameExceptIdleGaps(withIdleGap(turns, a), withIdleGap(turns, b)),
+      ),
+    );
+  });
+
+  it.each([
+    [
+      'the first turn’s gap',
+      (t: SimTurn[]) => t.map((u, i) => (i === 0 ? { ...u, gapSeconds: 5 } : u)),
+    ],
+    [
+      'a turn’s user tokens',
+      (t: SimTurn[]) => t.map((u, i) => (i === 3 ? { ...u, userTokens: 1 } : u)),
+    ],
+    ['a complexity label', (t: SimTurn[]) => relabelComplexity(t, 1, 9)],
+    [
+      'a turn’s hops',
+      (t: SimTurn[]) => t.map((u, i) => (i === 2 ? { ...u, hops: u.hops.slice(1) } : u)),
+    ],
+    [
+      'a turn’s tools',
+      (t: SimTurn[]) => t.map((u, i) => (i === 4 ? { ...u, toolNames: ['x'] } : u)),
+    ],
+    ['the number of turns', (t: SimTurn[]) => t.slice(1)],
+  ])('does not hold when %s changes', (_what, change) => {
+    expect(sameExceptIdleGaps(turns, change(turns))).toBe(false);
   });
 });
