@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const uiLibraries = ['react', 'react-dom', 'zustand', 'recharts', 'zod'];
+const uiLibraries = ['react', 'react-dom', 'zustand', 'zod'];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'coverage', 'test/fixtures'] },
