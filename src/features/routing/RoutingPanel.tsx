@@ -66,7 +66,11 @@ export default function RoutingPanel() {
         <TotalsCard main={main} reference={reference} defaultModel={defaultModel} />
         {main.ok && analysis.mainSummary !== null && (
           <>
-            <TimelineChart hops={main.result.hops} turns={scenario.turns} modelNames={modelNames} />
+            <TimelineChart
+              hops={main.result.hops}
+              turns={analysis.turnsButGaps}
+              modelNames={modelNames}
+            />
             <ForceNote />
             <div className="chart-grid">
               <CumulativeChart

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo } from 'react';
-import type { PricingTable, RoutingScenario } from '../../core/index.ts';
+import type { PricingTable, RoutingScenario, SimTurn } from '../../core/index.ts';
 import { useModelNames, usePricing } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
 import {
@@ -19,6 +19,7 @@ import {
   type SweepPoint,
 } from './analysis.ts';
 import { complexShare, sameExceptIdleGaps, typicalIdleGap } from './generate.ts';
+import { sameBaseline, sameOutcome, samePoint, sameProgress } from './result-equality.ts';
 import { splitStrategy } from './strategy-edit.ts';
 import { useProgressive, type ProgressiveResults } from './use-progressive.ts';
 import { useStable } from './use-stable.ts';
@@ -52,6 +53,9 @@ const runsPerEdit = (models: number): number => 2 + models + SHARE_SWEEP_VALUES.
 const countHops = (turns: RoutingScenario['turns']): number =>
   turns.reduce((n, t) => n + t.hops.length, 0);
 
+const sameBaselines = sameProgress(sameBaseline);
+const samePoints = sameProgress(samePoint);
+
 const sameNumbers = (a: readonly number[], b: readonly number[]): boolean =>
   a.length === b.length && a.every((v, i) => v === b[i]);
 
@@ -76,6 +80,11 @@ export interface RoutingAnalysis {
   readonly currentGapSeconds: number;
   /** Share of the turns labelled complex now, 0–1. */
   readonly currentShare: number;
+  /**
+   * The turns, kept while only the idle gaps after the first turn change: for
+   * views that never read those gaps (the forced tools in the timeline).
+   */
+  readonly turnsButGaps: readonly SimTurn[];
 }
 
 /**
@@ -117,7 +126,11 @@ export function useRoutingAnalysis(): RoutingAnalysis {
   } = scenario;
   const defaultModelName = defaultModel.model;
 
-  const main = useMemo(() => trySimulate(scenario, pricing), [scenario, pricing]);
+  // Results equal by value keep their identity (see result-equality.ts).
+  const main = useStable(
+    useMemo(() => trySimulate(scenario, pricing), [scenario, pricing]),
+    sameOutcome,
+  );
   const hopCount = useMemo(() => countHops(turns), [turns]);
   const samples = useMemo(() => sampleHops(hopCount), [hopCount]);
   const mainSummary = useMemo(
@@ -135,15 +148,21 @@ export function useRoutingAnalysis(): RoutingAnalysis {
     }),
     [systemTokens, cacheTtlSeconds, thinkingInvalidatesCache, turns],
   );
-  const reference = useMemo(
-    () => trySimulate(baselineScenario(conversation, defaultModelName), pricing),
-    [conversation, defaultModelName, pricing],
+  const reference = useStable(
+    useMemo(
+      () => trySimulate(baselineScenario(conversation, defaultModelName), pricing),
+      [conversation, defaultModelName, pricing],
+    ),
+    sameOutcome,
   );
   const baselineTasks = useMemo(
     () => modelNames.map((model) => () => baselineRun(conversation, model, pricing, samples)),
     [conversation, modelNames, pricing, samples],
   );
-  const baselines = useProgressive(baselineTasks, budgetFor(hopCount, baselineTasks.length));
+  const baselines = useStable(
+    useProgressive(baselineTasks, budgetFor(hopCount, baselineTasks.length)),
+    sameBaselines,
+  );
 
   const currentGapSeconds = useMemo(() => typicalIdleGap(turns), [turns]);
   const currentShare = useMemo(() => complexShare(turns), [turns]);
@@ -210,7 +229,10 @@ export function useRoutingAnalysis(): RoutingAnalysis {
       ),
     [scenario, pricing, seed, referenceUsd],
   );
-  const shareSweep = useProgressive(shareTasks, budgetFor(hopCount, shareTasks.length));
+  const shareSweep = useStable(
+    useProgressive(shareTasks, budgetFor(hopCount, shareTasks.length)),
+    samePoints,
+  );
 
   return {
     scenario,
@@ -226,5 +248,6 @@ export function useRoutingAnalysis(): RoutingAnalysis {
     shareSweep,
     currentGapSeconds,
     currentShare,
+    turnsButGaps: sweepTurns,
   };
 }
