@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Slider } from './Slider.tsx';
 import { formatPlain } from './format.ts';
 import { parseTypedNumber } from './typed-number.ts';
@@ -67,7 +67,6 @@ export function NumberField(props: NumberFieldProps) {
   const {
     label,
     value,
-    onChange,
     min,
     max,
     step = 1,
@@ -85,12 +84,43 @@ export function NumberField(props: NumberFieldProps) {
   const [error, setError] = useState<string | null>(null);
   const shown = draft ?? String(value);
 
-  const commitText = (text: string) => {
+  // The handlers below are made once and read the latest props when they
+  // run, so the <input> and the slider re-render only when what they show
+  // changes: re-rendering an <input> makes React rewrite its value, type and
+  // name, a cost paid by every field on screen at every step of a drag.
+  const latest = useRef({ props, sMin, sMax, step, log, integer });
+  useLayoutEffect(() => {
+    latest.current = { props, sMin, sMax, step, log, integer };
+  });
+
+  const onText = useCallback((text: string) => {
+    const { props: p, integer: whole } = latest.current;
     setDraft(text);
-    const result = parseTypedNumber(text, { label, min, max, integer, unit });
+    const result = parseTypedNumber(text, {
+      label: p.label,
+      min: p.min,
+      max: p.max,
+      integer: whole,
+      unit: p.unit,
+    });
     setError(result.ok ? null : result.error);
-    if (result.ok) onChange(result.value);
-  };
+    if (result.ok) p.onChange(result.value);
+  }, []);
+
+  const onStepKey = useCallback((up: boolean) => {
+    const { props: p, step: by, integer: whole } = latest.current;
+    const next = Math.min(p.max, Math.max(p.min, p.value + (up ? by : -by)));
+    setDraft(null);
+    setError(null);
+    p.onChange(whole ? Math.round(next) : next);
+  }, []);
+
+  const onSlide = useCallback((position: number) => {
+    const { props: p, sMin: lo, sMax: hi, log: logScale, integer: whole } = latest.current;
+    setDraft(null);
+    setError(null);
+    p.onChange(fromSlider(position, lo, hi, logScale, whole));
+  }, []);
 
   const spoken = formatValue
     ? formatValue(value)
@@ -101,32 +131,16 @@ export function NumberField(props: NumberFieldProps) {
       <div className="field-head">
         <label htmlFor={`${id}-n`}>{label}</label>
         <span className="field-input">
-          <input
+          <NumericInput
             id={`${id}-n`}
-            type="number"
-            step="any"
+            shown={shown}
             min={min}
             max={max}
-            className="num"
-            value={shown}
-            aria-invalid={error !== null}
-            aria-describedby={error ? `${id}-e` : hint ? `${id}-h` : undefined}
-            onChange={(e) => commitText(e.target.value)}
-            onBlur={() => {
-              if (error === null) setDraft(null);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
-                e.preventDefault();
-                const next = Math.min(
-                  max,
-                  Math.max(min, value + (e.key === 'ArrowUp' ? step : -step)),
-                );
-                setDraft(null);
-                setError(null);
-                onChange(integer ? Math.round(next) : next);
-              }
-            }}
+            invalid={error !== null}
+            describedBy={error ? `${id}-e` : hint ? `${id}-h` : undefined}
+            onText={onText}
+            onBlur={error === null ? clearDraftOf(setDraft) : undefined}
+            onStepKey={onStepKey}
           />
           {unit && <span className="unit">{unit}</span>}
         </span>
@@ -142,11 +156,7 @@ export function NumberField(props: NumberFieldProps) {
           valueMin={sMin}
           valueMax={sMax}
           valueText={spoken}
-          onChange={(position) => {
-            setDraft(null);
-            setError(null);
-            onChange(fromSlider(position, sMin, sMax, log, integer));
-          }}
+          onChange={onSlide}
         />
       )}
       {error ? (
@@ -161,3 +171,50 @@ export function NumberField(props: NumberFieldProps) {
     </div>
   );
 }
+
+/** One blur handler per state setter (stable, unlike a fresh arrow per render). */
+const blurHandlers = new WeakMap<(draft: string | null) => void, () => void>();
+function clearDraftOf(setDraft: (draft: string | null) => void): () => void {
+  let handler = blurHandlers.get(setDraft);
+  if (handler === undefined) {
+    handler = () => setDraft(null);
+    blurHandlers.set(setDraft, handler);
+  }
+  return handler;
+}
+
+/** The numeric field itself: re-rendered only when its text, range or state changes. */
+const NumericInput = memo(function NumericInput(props: {
+  id: string;
+  shown: string;
+  min: number;
+  max: number;
+  invalid: boolean;
+  describedBy: string | undefined;
+  onText: (text: string) => void;
+  onBlur: (() => void) | undefined;
+  onStepKey: (up: boolean) => void;
+}) {
+  const { onText, onStepKey } = props;
+  return (
+    <input
+      id={props.id}
+      type="number"
+      step="any"
+      min={props.min}
+      max={props.max}
+      className="num"
+      value={props.shown}
+      aria-invalid={props.invalid}
+      aria-describedby={props.describedBy}
+      onChange={(e) => onText(e.target.value)}
+      onBlur={props.onBlur}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+          e.preventDefault();
+          onStepKey(e.key === 'ArrowUp');
+        }
+      }}
+    />
+  );
+});

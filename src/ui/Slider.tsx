@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 
 export interface SliderProps {
   /** Accessible name (given as the title: see below). */
@@ -34,8 +34,10 @@ function snap(position: number, min: number, max: number, step: number): number 
  * accessible name for role queries and assistive technology. Native range
  * inputs named only by a title are flagged by axe (label-title-only); an ARIA
  * slider named by its title is a supported naming method.
+ *
+ * Memoised: with a stable `onChange` it re-renders only when it moves.
  */
-export function Slider(props: SliderProps) {
+export const Slider = memo(function Slider(props: SliderProps) {
   const { name, min, max, step, position, onChange } = props;
   const ref = useRef<HTMLDivElement>(null);
   const fraction = max > min ? (Math.min(max, Math.max(min, position)) - min) / (max - min) : 0;
@@ -114,4 +116,4 @@ export function Slider(props: SliderProps) {
       <div className="slider-thumb" style={{ left: `${fraction * 100}%` }} />
     </div>
   );
-}
+});

@@ -96,8 +96,9 @@ export function DecisionCard({ view }: { view: GateView }) {
           {decision.reason}
         </p>
         <ul className="breakeven">
-          {breakEvenSentences(view).map((line) => (
-            <li key={line}>{line}</li>
+          {breakEvenSentences(view).map((line, i) => (
+            // By position: a step that changes a figure updates the sentence in place.
+            <li key={i}>{line}</li>
           ))}
         </ul>
       </div>

@@ -1,24 +1,52 @@
 import { useId } from 'react';
-import { NumberField } from '../../ui/NumberField.tsx';
+import { NumberField, type NumberFieldProps } from '../../ui/NumberField.tsx';
 import { formatTokens } from '../../ui/format.ts';
 import { useModelNames } from '../../state/selectors.ts';
+import type { GateState } from '../../state/slices/gate-slice.ts';
 import { useAppStore } from '../../state/store.ts';
+
+type NumericGateField = {
+  [K in keyof GateState]: GateState[K] extends number ? K : never;
+}[keyof GateState];
+
+/**
+ * One of the gate's numbers, subscribed to that field alone: a step of one
+ * slider re-renders that control, not the eight others beside it.
+ */
+function GateNumber({
+  field,
+  scale = 1,
+  ...fieldProps
+}: Omit<NumberFieldProps, 'value' | 'onChange'> & {
+  field: NumericGateField;
+  /** Shown and typed as the field times `scale` (characters = tokens × 4). */
+  scale?: number;
+}) {
+  const value = useAppStore((s) => s.gate[field]);
+  const setGate = useAppStore((s) => s.setGate);
+  return (
+    <NumberField
+      {...fieldProps}
+      value={value * scale}
+      onChange={(next) => setGate({ [field]: next / scale })}
+    />
+  );
+}
 
 /** The gate's inputs: every control labelled with the name the seed's inputs go by. */
 export function GateControls() {
-  const gate = useAppStore((s) => s.gate);
+  const modelName = useAppStore((s) => s.gate.modelName);
   const setGate = useAppStore((s) => s.setGate);
   const models = useModelNames();
   const modelId = useId();
-  const unknownModel = !models.includes(gate.modelName);
+  const unknownModel = !models.includes(modelName);
 
   return (
     <div className="controls" aria-labelledby={`${modelId}-h`}>
       <h2 id={`${modelId}-h`}>Tool output and conversation</h2>
-      <NumberField
+      <GateNumber
         label="Output tokens"
-        value={gate.outputTokens}
-        onChange={(outputTokens) => setGate({ outputTokens })}
+        field="outputTokens"
         min={0}
         max={100_000_000}
         sliderMin={100}
@@ -28,20 +56,19 @@ export function GateControls() {
         formatValue={(v) => `${formatTokens(v)} tokens`}
         hint="Size of the candidate tool output (characters ÷ 4)."
       />
-      <NumberField
+      <GateNumber
         label="Output characters"
-        value={gate.outputTokens * 4}
-        onChange={(chars) => setGate({ outputTokens: chars / 4 })}
+        field="outputTokens"
+        scale={4}
         min={0}
         max={400_000_000}
         noSlider
         unit="chars"
         hint="Or enter the output's length in characters; tokens = characters ÷ 4."
       />
-      <NumberField
+      <GateNumber
         label="Horizon"
-        value={gate.horizon}
-        onChange={(horizon) => setGate({ horizon })}
+        field="horizon"
         min={0}
         max={200}
         sliderMax={50}
@@ -49,10 +76,9 @@ export function GateControls() {
         unit="turns"
         hint="Remaining turns the output would otherwise be carried (a fixed prior, not the live turn count)."
       />
-      <NumberField
+      <GateNumber
         label="Recall probability"
-        value={gate.recallProbability}
-        onChange={(recallProbability) => setGate({ recallProbability })}
+        field="recallProbability"
         min={0}
         max={1}
         step={0.01}
@@ -63,10 +89,10 @@ export function GateControls() {
         <label htmlFor={modelId}>Model</label>
         <select
           id={modelId}
-          value={gate.modelName}
+          value={modelName}
           onChange={(e) => setGate({ modelName: e.target.value })}
         >
-          {unknownModel && <option value={gate.modelName}>{gate.modelName} (no price row)</option>}
+          {unknownModel && <option value={modelName}>{modelName} (no price row)</option>}
           {models.map((m) => (
             <option key={m} value={m}>
               {m}
@@ -82,10 +108,9 @@ export function GateControls() {
         The seed does not publish its defaults; the values here are the explorer&apos;s own
         (threshold 10,000, stub 150, recall hop 2,000 in / 300 out).
       </p>
-      <NumberField
+      <GateNumber
         label="Large offload threshold"
-        value={gate.largeOffloadThresholdTokens}
-        onChange={(largeOffloadThresholdTokens) => setGate({ largeOffloadThresholdTokens })}
+        field="largeOffloadThresholdTokens"
         min={0}
         max={10_000_000}
         sliderMax={100_000}
@@ -94,10 +119,9 @@ export function GateControls() {
         unit="tokens"
         hint="Below this size the gate never fires, whatever the maths says."
       />
-      <NumberField
+      <GateNumber
         label="Stub tokens"
-        value={gate.stubTokens}
-        onChange={(stubTokens) => setGate({ stubTokens })}
+        field="stubTokens"
         min={0}
         max={1_000_000}
         sliderMax={5_000}
@@ -106,10 +130,9 @@ export function GateControls() {
         unit="tokens"
         hint="The placeholder left in the conversation, carried every turn."
       />
-      <NumberField
+      <GateNumber
         label="Recall input tokens"
-        value={gate.recallInputTokens}
-        onChange={(recallInputTokens) => setGate({ recallInputTokens })}
+        field="recallInputTokens"
         min={0}
         max={10_000_000}
         sliderMax={50_000}
@@ -117,10 +140,9 @@ export function GateControls() {
         integer
         unit="tokens"
       />
-      <NumberField
+      <GateNumber
         label="Recall output tokens"
-        value={gate.recallOutputTokens}
-        onChange={(recallOutputTokens) => setGate({ recallOutputTokens })}
+        field="recallOutputTokens"
         min={0}
         max={1_000_000}
         sliderMax={10_000}

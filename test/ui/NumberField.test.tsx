@@ -1,0 +1,100 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { NumberField } from '../../src/ui/NumberField.tsx';
+
+/** A field whose onChange closes over a counter that changes between renders. */
+function Harness({ onValue }: { onValue: (value: number, generation: number) => void }) {
+  const [value, setValue] = useState(10);
+  const [generation, setGeneration] = useState(0);
+  return (
+    <>
+      <button type="button" onClick={() => setGeneration((g) => g + 1)}>
+        next generation
+      </button>
+      <NumberField
+        label="Budget"
+        value={value}
+        min={0}
+        max={100}
+        step={5}
+        integer
+        unit="tokens"
+        onChange={(next) => {
+          onValue(next, generation);
+          setValue(next);
+        }}
+      />
+    </>
+  );
+}
+
+describe('NumberField', () => {
+  it('names the field and the slider alike and moves both from the keyboard', async () => {
+    const onValue = vi.fn();
+    const user = userEvent.setup();
+    render(<Harness onValue={onValue} />);
+    const field = screen.getByRole('spinbutton', { name: 'Budget' });
+    const slider = screen.getByRole('slider', { name: 'Budget' });
+    expect(field).toHaveValue(10);
+    slider.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(onValue).toHaveBeenLastCalledWith(15, 0);
+    expect(field).toHaveValue(15);
+    expect(slider).toHaveAttribute('aria-valuenow', '15');
+    expect(slider).toHaveAttribute('aria-valuetext', '15 tokens');
+    field.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(onValue).toHaveBeenLastCalledWith(10, 0);
+    expect(slider).toHaveAttribute('aria-valuenow', '10');
+  });
+
+  it('calls the onChange of the latest render, not a stale one', async () => {
+    const onValue = vi.fn();
+    const user = userEvent.setup();
+    render(<Harness onValue={onValue} />);
+    await user.click(screen.getByRole('button', { name: 'next generation' }));
+    await user.click(screen.getByRole('button', { name: 'next generation' }));
+    screen.getByRole('slider', { name: 'Budget' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(onValue).toHaveBeenLastCalledWith(15, 2);
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Budget' }), {
+      target: { value: '40' },
+    });
+    expect(onValue).toHaveBeenLastCalledWith(40, 2);
+  });
+
+  it('refuses a typed value out of range with an alert and keeps the last good value', () => {
+    const onValue = vi.fn();
+    render(<Harness onValue={onValue} />);
+    const field = screen.getByRole('spinbutton', { name: 'Budget' });
+    fireEvent.change(field, { target: { value: '250' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Budget: must be between 0 and 100');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(onValue).not.toHaveBeenCalled();
+    expect(screen.getByRole('slider', { name: 'Budget' })).toHaveAttribute('aria-valuenow', '10');
+    // The draft stays while it is wrong, even after leaving the field.
+    fireEvent.blur(field);
+    expect(field).toHaveValue(250);
+    fireEvent.change(field, { target: { value: '20' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onValue).toHaveBeenLastCalledWith(20, 0);
+  });
+
+  it('leaves the numeric field alone when a parent re-renders with the same value', async () => {
+    const user = userEvent.setup();
+    render(<Harness onValue={() => undefined} />);
+    const field = screen.getByRole('spinbutton', { name: 'Budget' });
+    const observed: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const r of records) if (r.target === field) observed.push(r.attributeName ?? r.type);
+    });
+    observer.observe(field, { attributes: true });
+    // A parent re-render with an unchanged value leaves the input alone.
+    await user.click(screen.getByRole('button', { name: 'next generation' }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    observer.disconnect();
+    expect(observed).toEqual([]);
+  });
+});
