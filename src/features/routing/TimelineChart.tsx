@@ -8,6 +8,7 @@ import {
   drawTimeline,
   hopAt,
   resolvePalette,
+  sameTimeline,
   slotWidth,
   TIMELINE_HEIGHT,
   TIMELINE_LAYOUT,
@@ -198,6 +199,8 @@ export const TimelineChart = memo(function TimelineChart(props: {
       cached = { palette, theme: themeVersion, colors: resolvePalette(canvas, palette) };
       resolved.current = cached;
     }
+    const last = drawn.current;
+    if (last !== null && last.colors === cached.colors && sameTimeline(last.hops, hops)) return;
     drawTimeline(canvas, hops, cached.colors, widthRef.current);
     drawn.current = { hops, colors: cached.colors };
   }, [hops, palette, themeVersion]);

@@ -95,6 +95,36 @@ export function timelineMarks(hops: readonly HopRecord[], slot: number): Timelin
   return marks;
 }
 
+/** The fields of a hop the drawing shows (the clock, for one, it does not). */
+const DRAWN_FIELDS = [
+  'turn',
+  'model',
+  'thinking',
+  'source',
+  'cache',
+  'readUsd',
+  'writeUsd',
+  'outputUsd',
+  'classifierUsd',
+  'totalUsd',
+  'forceDropped',
+] as const satisfies readonly (keyof HopRecord)[];
+
+/**
+ * Whether two runs draw the same timeline: an idle-gap step moves every
+ * hop's clock but, while the cache stays warm, changes nothing drawn.
+ */
+export function sameTimeline(a: readonly HopRecord[], b: readonly HopRecord[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as HopRecord;
+    const y = b[i] as HopRecord;
+    for (const field of DRAWN_FIELDS) if (x[field] !== y[field]) return false;
+  }
+  return true;
+}
+
 /** Resolves `var(--name)` against an element's computed style. */
 function resolver(el: Element): (color: string) => string {
   const style = getComputedStyle(el);
