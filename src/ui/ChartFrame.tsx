@@ -46,8 +46,11 @@ export function ChartFrame(props: {
   actions?: ReactNode;
   /** Show the download buttons (PNG and SVG of the chart, CSV of `csvRows`). */
   exportable?: boolean;
-  /** The chart's data for the CSV download, one object per row. */
-  csvRows?: readonly object[];
+  /**
+   * The chart's data for the CSV download, one object per row; or a function
+   * that makes them, called only when the user downloads.
+   */
+  csvRows?: readonly object[] | (() => readonly object[]);
 }) {
   const id = useId();
   const [showTable, setShowTable] = useState(false);
@@ -82,7 +85,8 @@ export function ChartFrame(props: {
     setExportError(null);
     try {
       const { exportCsv, fileSlug } = await loadExport();
-      exportCsv(props.csvRows ?? [], `${fileSlug(props.title)}.csv`);
+      const rows = typeof props.csvRows === 'function' ? props.csvRows() : (props.csvRows ?? []);
+      exportCsv(rows, `${fileSlug(props.title)}.csv`);
     } catch (error) {
       failed(error);
     }

@@ -128,6 +128,37 @@ describe('ChartFrame downloads', () => {
     click.mockRestore();
   });
 
+  it('makes CSV rows given as a function only when the user downloads', async () => {
+    let last: Blob | undefined;
+    vi.stubGlobal('URL', {
+      ...URL,
+      createObjectURL: (blob: Blob) => {
+        last = blob;
+        return 'blob:test';
+      },
+      revokeObjectURL: () => undefined,
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const makeRows = vi.fn(() => [{ gap_s: 60, strategy_usd: 0.5 }]);
+    const user = userEvent.setup();
+    render(
+      <ChartFrame
+        title="Idle gap sweep"
+        summary="Summary."
+        exportable
+        csvRows={makeRows}
+        chart={<svg width="100" height="50" />}
+        table={<table />}
+      />,
+    );
+    expect(makeRows).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Download Idle gap sweep as CSV' }));
+    await waitFor(() => expect(last).toBeDefined());
+    expect(makeRows).toHaveBeenCalledTimes(1);
+    expect(await last?.text()).toBe('gap_s,strategy_usd\r\n60,0.5\r\n');
+    click.mockRestore();
+  });
+
   it('keeps the HTML legend in a downloaded SVG', async () => {
     let last: Blob | undefined;
     vi.stubGlobal('URL', {

@@ -175,6 +175,14 @@ export const CumulativeChart = memo(function CumulativeChart(props: {
         </>
       }
       table={<CumulativeTable series={tableSeries} hops={hops} />}
+      exportable
+      csvRows={() =>
+        hops.map((hop, k) => {
+          const row: Record<string, number> = { after_hop: hop };
+          for (const s of tableSeries) row[s.name] = s.values[k] ?? 0;
+          return row;
+        })
+      }
     />
   );
 });

@@ -179,6 +179,14 @@ function SweepChart(
           <Legend items={legend} />
         </>
       }
+      exportable
+      csvRows={() =>
+        rows.map((r) => ({
+          [props.xLabel]: r.x,
+          strategy_usd: r.strategyUsd ?? '',
+          [`every_hop_on_${defaultModel}_usd`]: r.baselineUsd ?? '',
+        }))
+      }
       table={
         <SweepTable
           rows={rows}
