@@ -66,8 +66,12 @@ if (typeof window !== 'undefined' && hasSomethingToRestore()) {
 /** Quiet time after the last change before the address bar is rewritten, ms. */
 export const SAVE_DEBOUNCE_MS = 300;
 
+/** Longest wait for a painted frame before a save goes ahead anyway, ms. */
+const AFTER_PAINT_FALLBACK_MS = 100;
+
 /**
- * Local storage is written at every change, unless the last write was slow (a
+ * Local storage is written after every change, in the task after the frame
+ * that shows it, unless the last write was slow (a
  * huge scenario): then at most every `cost × 50` ms, so saving takes under 2%
  * of the time while dragging.
  */
@@ -106,7 +110,8 @@ export function startScenarioPersistence(): () => void {
   let tab: Storage | null = null;
   let stopped = false;
   let warnedStorage = false;
-  // Local storage: written at once (a reload right after a click keeps it).
+  // Local storage: written right after the next frame, and at once when the
+  // page is hidden or left (a reload right after a click keeps it).
   let savePending = false;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let nextSaveAt = 0;
@@ -158,11 +163,28 @@ export function startScenarioPersistence(): () => void {
       .catch(() => undefined);
   };
 
+  // A save waits for the frame that shows the change: during a drag the
+  // write would otherwise sit between the key press and the paint. A hidden
+  // page paints no frames, hence the timer; leaving the page flushes at once.
+  let paintWaitPending = false;
+  const saveAfterPaint = () => {
+    if (paintWaitPending) return;
+    paintWaitPending = true;
+    const run = () => {
+      if (!paintWaitPending) return;
+      paintWaitPending = false;
+      saveNow();
+    };
+    if (typeof requestAnimationFrame === 'function')
+      requestAnimationFrame(() => setTimeout(run, 0));
+    setTimeout(run, AFTER_PAINT_FALLBACK_MS);
+  };
+
   const schedule = () => {
     ensureStarted();
     savePending = true;
     const wait = nextSaveAt - performance.now();
-    if (wait <= 0) saveNow();
+    if (wait <= 0) saveAfterPaint();
     else saveTimer ??= setTimeout(saveNow, wait);
     hashPending = true;
     if (hashTimer !== undefined) clearTimeout(hashTimer);

@@ -130,13 +130,21 @@ describe('saving', () => {
     expect(window.history.length).toBe(1);
   });
 
-  it('saves to local storage at once, so a reload right after a click keeps it', async () => {
+  it('saves to local storage right after the change is painted', async () => {
     await renderApp();
     act(() => useAppStore.getState().setGate({ outputTokens: 1_357 }));
-    expect(localStorage.getItem(STORAGE_KEY)).toContain('"outputTokens":1357');
-    // The address bar follows after a quiet moment, or when the page is hidden.
+    // Not in the same task as the change: the write would delay its frame.
+    expect(localStorage.getItem(STORAGE_KEY) ?? '').not.toContain('"outputTokens":1357');
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEY)).toContain('"outputTokens":1357'));
     expect(window.location.hash).toBe('');
+  });
+
+  it('saves at once when the page is hidden, so a reload right after a click keeps it', async () => {
+    await renderApp();
+    act(() => useAppStore.getState().setGate({ outputTokens: 1_358 }));
     window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem(STORAGE_KEY)).toContain('"outputTokens":1358');
+    // The address bar follows after a quiet moment, or when the page is hidden.
     await waitFor(() => expect(window.location.hash).toMatch(/^#s=/));
   });
 
@@ -197,10 +205,10 @@ describe('a first visit', () => {
     expect(localStorage.getItem(STORAGE_KEY)).toBe(scenarioToJson(data));
   });
 
-  it('saves the first change before the persistence module is needed', () => {
+  it('saves the first change before the persistence module is needed', async () => {
     render(<Probe persist />);
     act(() => useAppStore.getState().setGate({ outputTokens: 1_111 }));
-    expect(localStorage.getItem(STORAGE_KEY)).toContain('"outputTokens":1111');
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEY)).toContain('"outputTokens":1111'));
   });
 
   it('saves pinned A even when pinned before anything else changed', async () => {
