@@ -10,6 +10,7 @@
 //       or the last drawing call on a canvas in the panel.
 // Prints median and p95 per tab as JSON lines {name, value, unit: "ms"}.
 // It measures and never asserts; a tab whose slider is missing is skipped.
+// BENCH_UI_SAMPLES=1 also prints every sample (sorted) to stderr.
 
 import { waitForPanel } from './runner-expect.mjs';
 
@@ -217,6 +218,11 @@ export default async function benchUi({ browser, baseUrl, grep = null }) {
         console.log(
           JSON.stringify({ name: `ui.${target.id}.${name}`, value: round(value), unit: 'ms' }),
         );
+      }
+      if (process.env.BENCH_UI_SAMPLES) {
+        // Every sample, sorted, for a look at the distribution behind the figures.
+        console.error(`bench-ui: ${target.id} paint ms: ${paint.map(round).join(' ')}`);
+        console.error(`bench-ui: ${target.id} results ms: ${results.map(round).join(' ')}`);
       }
       if (unchanged > 0) {
         console.error(

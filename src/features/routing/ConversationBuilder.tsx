@@ -1,20 +1,25 @@
-import { memo, useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
+import { memo, useCallback, useId, useMemo, useState } from 'react';
 import type { SimTurn } from '../../core/index.ts';
 import { useAppStore } from '../../state/store.ts';
 import { formatTokens } from '../../ui/format.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { complexShare, generateTurns, MAX_TURNS, typicalIdleGap, withIdleGap } from './generate.ts';
 import { TurnEditor } from './TurnEditor.tsx';
+import { useDeferredWhen } from './use-deferred-when.ts';
 
 function describeTurn(turn: SimTurn, i: number): string {
   return `Turn ${i + 1}: ${turn.complexity}, ${turn.hops.length} hop${turn.hops.length === 1 ? '' : 's'}, gap ${turn.gapSeconds} s`;
 }
 
 /**
- * A select with one option per turn. Rendered from deferred turns (the labels
- * show each gap): a step of the idle-gap slider repaints the slider first, and
- * a conversation of two thousand turns relabels its options with the results.
+ * Turn lists longer than this are relabelled in a deferred render: a
+ * conversation of two thousand turns relabels its options after the slider
+ * has repainted. A short list is relabelled with the edit itself, which costs
+ * less than the second render a deferred value always brings.
  */
+const LONG_TURN_LIST = 100;
+
+/** A select with one option per turn (the labels show each gap). */
 const TurnSelect = memo(function TurnSelect(props: {
   id: string;
   turns: readonly SimTurn[];
@@ -41,7 +46,8 @@ const currentTurns = () => useAppStore.getState().routing.scenario.turns;
 /** The "Like turn" select: its own component, so new turn labels do not re-render the generator's fields. */
 function TemplateSelect({ id, template }: { id: string; template: number }) {
   const setGenerator = useAppStore((s) => s.setRoutingGenerator);
-  const listTurns = useDeferredValue(useAppStore((s) => s.routing.scenario.turns));
+  const turns = useAppStore((s) => s.routing.scenario.turns);
+  const listTurns = useDeferredWhen(turns, turns.length > LONG_TURN_LIST);
   const choose = useCallback(
     (templateTurn: number) => setGenerator({ templateTurn }),
     [setGenerator],
@@ -183,8 +189,8 @@ function IdleGapField() {
 function TurnSection() {
   const turnId = useId();
   const turns = useAppStore((s) => s.routing.scenario.turns);
-  // The select's labels follow the edits a render later (see TurnSelect).
-  const listTurns = useDeferredValue(turns);
+  // A long list's labels follow the edits a render later (see TurnSelect).
+  const listTurns = useDeferredWhen(turns, turns.length > LONG_TURN_LIST);
   const setScenario = useAppStore((s) => s.setRoutingScenario);
   const [selected, setSelected] = useState(0);
   const current = Math.min(selected, Math.max(0, turns.length - 1));

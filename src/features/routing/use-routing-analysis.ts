@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { PricingTable, RoutingScenario, SimTurn } from '../../core/index.ts';
 import { useModelNames, usePricing } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
@@ -22,6 +22,7 @@ import { complexShare, sameExceptIdleGaps, typicalIdleGap } from './generate.ts'
 import { sameBaseline, sameOutcome, samePoint, sameProgress } from './result-equality.ts';
 import { splitStrategy } from './strategy-edit.ts';
 import { useProgressive, type ProgressiveResults } from './use-progressive.ts';
+import { useDeferredWhen } from './use-deferred-when.ts';
 import { useStable } from './use-stable.ts';
 
 /** Hop count past which baselines and sweeps are computed only after the first paint. */
@@ -102,19 +103,16 @@ export function useRoutingAnalysis(): RoutingAnalysis {
     pricing: usePricing(),
     modelNames: useModelNames(),
   };
-  const deferred = {
-    scenario: useDeferredValue(live.scenario),
-    seed: useDeferredValue(live.seed),
-    pricing: useDeferredValue(live.pricing),
-    modelNames: useDeferredValue(live.modelNames),
-  };
   const liveHops = useMemo(() => countHops(live.scenario.turns), [live.scenario.turns]);
   // A small conversation's results render with the edit itself: all of it
   // takes a few milliseconds, and a deferred render would reach the screen a
   // frame after the control. A larger one's follow in a deferred render that
   // React can interrupt, so the control never waits for them.
   const inline = liveHops * runsPerEdit(live.modelNames.length) <= INLINE_HOP_RUNS;
-  const { scenario, seed, pricing, modelNames } = inline ? live : deferred;
+  const scenario = useDeferredWhen(live.scenario, !inline);
+  const seed = useDeferredWhen(live.seed, !inline);
+  const pricing = useDeferredWhen(live.pricing, !inline);
+  const modelNames = useDeferredWhen(live.modelNames, !inline);
   const {
     systemTokens,
     cacheTtlSeconds,
