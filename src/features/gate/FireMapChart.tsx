@@ -43,7 +43,16 @@ function themeColors(el: Element): Palette {
 }
 
 /** "#rrggbb", "rgb(…)" or any CSS colour as [r, g, b], through the canvas's own parser. */
+const parsedColors = new Map<string, [number, number, number]>();
 function rgbOf(ctx: CanvasRenderingContext2D, color: string): [number, number, number] {
+  const known = parsedColors.get(color);
+  if (known !== undefined) return known;
+  const rgb = parseColor(ctx, color);
+  parsedColors.set(color, rgb);
+  return rgb;
+}
+
+function parseColor(ctx: CanvasRenderingContext2D, color: string): [number, number, number] {
   ctx.fillStyle = '#000000';
   ctx.fillStyle = color;
   const parsed = String(ctx.fillStyle);
@@ -101,6 +110,42 @@ function paintCells(
   return canvas;
 }
 
+/** The axis labels, drawn once per size, grid and theme: text is the slow part of a redraw. */
+let labelCache: { key: string; canvas: HTMLCanvasElement } | null = null;
+
+function axisLabels(
+  pixelWidth: number,
+  pixelHeight: number,
+  dpr: number,
+  width: number,
+  map: FireMap,
+  color: string,
+): HTMLCanvasElement {
+  const cols = map.horizons.length;
+  const rows = map.probabilities.length;
+  const key = `${pixelWidth}x${pixelHeight}@${dpr}|${map.horizons[0]}-${map.horizons[cols - 1]}/${cols}|${rows}|${color}`;
+  if (labelCache !== null && labelCache.key === key) return labelCache.canvas;
+  const canvas = labelCache?.canvas ?? document.createElement('canvas');
+  canvas.width = pixelWidth;
+  canvas.height = pixelHeight;
+  labelCache = { key, canvas };
+  const ctx = canvas.getContext('2d');
+  if (ctx === null) return canvas;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const cw = (width - LEFT - 4) / cols;
+  const ch = (HEIGHT - BOTTOM - 4) / rows;
+  ctx.fillStyle = color;
+  ctx.font = '11px system-ui, sans-serif';
+  ctx.textAlign = 'right';
+  for (const p of [0, 0.5, 1])
+    ctx.fillText(p.toFixed(1), LEFT - 6, HEIGHT - BOTTOM - p * (rows - 1) * ch - ch / 2 + 4);
+  ctx.textAlign = 'center';
+  const step = Math.max(1, Math.ceil(cols / 8 / 5) * 5);
+  for (let c = 0; c < cols; c += step)
+    ctx.fillText(String(map.horizons[c]), LEFT + c * cw + cw / 2, HEIGHT - BOTTOM + 14);
+  return canvas;
+}
+
 /** Draws the map on a canvas, which redraws in well under a frame, unlike ~1,000 SVG cells. */
 function draw(
   canvas: HTMLCanvasElement,
@@ -128,15 +173,13 @@ function draw(
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(cells, LEFT, HEIGHT - BOTTOM - rows * ch, cols * cw, rows * ch);
   }
-  ctx.fillStyle = colors.muted;
-  ctx.font = '11px system-ui, sans-serif';
-  ctx.textAlign = 'right';
-  for (const p of [0, 0.5, 1])
-    ctx.fillText(p.toFixed(1), LEFT - 6, HEIGHT - BOTTOM - p * (rows - 1) * ch - ch / 2 + 4);
-  ctx.textAlign = 'center';
-  const step = Math.max(1, Math.ceil(cols / 8 / 5) * 5);
-  for (let c = 0; c < cols; c += step)
-    ctx.fillText(String(map.horizons[c]), LEFT + c * cw + cw / 2, HEIGHT - BOTTOM + 14);
+  ctx.drawImage(
+    axisLabels(pixelWidth, pixelHeight, dpr, width, map, colors.muted),
+    0,
+    0,
+    width,
+    HEIGHT,
+  );
   // Current inputs.
   const cx = LEFT + Math.min(cols - 1, current.h) * cw + cw / 2;
   const cy = HEIGHT - BOTTOM - (current.p * (rows - 1) + 0.5) * ch;
