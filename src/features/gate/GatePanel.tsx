@@ -22,7 +22,7 @@ export default function GatePanel() {
           <HorizonChart view={view} />
         </div>
         <FireMapChart view={view} />
-        <PolicyComparison view={view} />
+        <PolicyComparison sweepInputs={view.sweepInputs} pricing={view.pricing} />
         <CacheWhatIfChart view={view} />
       </div>
       {/* On a phone the decision card scrolls away from the controls: keep the

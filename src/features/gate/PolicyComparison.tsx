@@ -5,13 +5,14 @@ import {
   InvalidInputError,
   logNormalPopulation,
   parseSizes,
+  type PricingTable,
+  type ResolvedGateInputs,
 } from '../../core/index.ts';
 import { useAppStore } from '../../state/store.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
 import { COLORS, TooltipBox, usdTick } from './chart-bits.tsx';
-import type { GateView } from './use-gate.ts';
 
 interface Bar {
   policy: string;
@@ -30,7 +31,18 @@ function PolicyTooltip({ bar }: { bar: Bar }) {
 }
 
 /** Never offload vs size-only offload (v7.12.0) vs the net-saving gate over a population of outputs. */
-export const PolicyComparison = memo(function PolicyComparison({ view }: { view: GateView }) {
+/**
+ * The policy comparison over a population of sizes. It takes the inputs with
+ * the size fixed (`GateView.sweepInputs`), so a step of the size slider, which
+ * it does not depend on, skips it entirely.
+ */
+export const PolicyComparison = memo(function PolicyComparison({
+  sweepInputs,
+  pricing,
+}: {
+  sweepInputs: ResolvedGateInputs;
+  pricing: PricingTable;
+}) {
   const population = useAppStore((s) => s.gate.population);
   const setPopulation = useAppStore((s) => s.setPopulation);
   const pasteId = useId();
@@ -65,15 +77,10 @@ export const PolicyComparison = memo(function PolicyComparison({ view }: { view:
   const comparison = useMemo(
     () =>
       sizes.sizes.length > 0
-        ? comparePolicies(
-            sizes.sizes,
-            view.sweepInputs,
-            population.sizeOnlyThresholdTokens,
-            view.pricing,
-          )
+        ? comparePolicies(sizes.sizes, sweepInputs, population.sizeOnlyThresholdTokens, pricing)
         : null,
     // The comparison sweeps sizes itself: the current output size is irrelevant.
-    [sizes, view.sweepInputs, view.pricing, population.sizeOnlyThresholdTokens],
+    [sizes, sweepInputs, pricing, population.sizeOnlyThresholdTokens],
   );
 
   const scale = comparison ? 1000 / comparison.populationSize : 1;
@@ -97,7 +104,7 @@ export const PolicyComparison = memo(function PolicyComparison({ view }: { view:
     ? `Per 1,000 tool outputs: never offloading costs ${formatUsd(comparison.neverOffloadUsd)}, size-only offload at ${formatTokens(population.sizeOnlyThresholdTokens)} tokens costs ${formatUsd(comparison.sizeOnlyUsd)}` +
       (sizeOnlyLoses ? ' (more than never offloading: the v7.12.0 failure)' : '') +
       `, and the net-saving gate costs ${formatUsd(comparison.netSavingGateUsd)}.`
-    : (sizes.error ?? `No price row for ${view.inputs.modelName}.`);
+    : (sizes.error ?? `No price row for ${sweepInputs.modelName}.`);
 
   return (
     <section className="card" aria-labelledby={`${pasteId}-h`}>
