@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { useAppStore } from '../../state/store.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
+import { useThemeVersion } from '../../ui/charts/use-theme-version.ts';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
 import { fireMap, type FireMap } from './series.ts';
 import type { GateView } from './use-gate.ts';
@@ -196,7 +196,9 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
   const h = Math.max(0, Math.trunc(inputs.horizon));
   const maxHorizon = Math.max(30, Math.min(100, h));
   const map = useMemo(() => fireMap(inputs, pricing, maxHorizon), [inputs, pricing, maxHorizon]);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
+  // The canvas element itself, not a ref: ChartFrame replaces it when the data
+  // table is shown and hidden again, and the effects must follow the new one.
+  const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   const [hover, setHover] = useState<{
     x: number;
     y: number;
@@ -213,40 +215,28 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
   const widthRef = useRef(0);
   const mapRef = useRef({ map, h, p });
   mapRef.current = { map, h, p };
-  const redraw = () => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    if (widthRef.current === 0) widthRef.current = canvas.clientWidth;
-    const current = mapRef.current;
-    draw(canvas, widthRef.current, current.map, { h: current.h, p: current.p });
-  };
-  const redrawRef = useRef(redraw);
-  redrawRef.current = redraw;
 
   useEffect(() => {
-    const canvas = canvasRef.current;
     if (!canvas || typeof ResizeObserver === 'undefined') return undefined;
+    widthRef.current = 0;
     const observer = new ResizeObserver((entries) => {
       const width = entries[entries.length - 1]?.contentRect.width ?? 0;
       if (width === widthRef.current) return;
       widthRef.current = width;
-      redrawRef.current();
+      const current = mapRef.current;
+      draw(canvas, width, current.map, { h: current.h, p: current.p });
     });
     observer.observe(canvas);
     return () => observer.disconnect();
-  }, []);
+  }, [canvas]);
 
+  // Redrawn when the map, the marked point, the canvas or the theme changes.
+  const themeVersion = useThemeVersion();
   useEffect(() => {
-    redrawRef.current();
-  }, [map, h, p]);
-
-  // A theme change redraws in the next frame, once the shell has applied it
-  // to <html data-theme> (a parent's effect runs after this one's).
-  const theme = useAppStore((s) => s.ui.theme);
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => redrawRef.current());
-    return () => cancelAnimationFrame(frame);
-  }, [theme]);
+    if (!canvas) return;
+    if (widthRef.current === 0) widthRef.current = canvas.clientWidth;
+    draw(canvas, widthRef.current, map, { h, p });
+  }, [canvas, map, h, p, themeVersion]);
 
   let fires = 0;
   for (const row of map.fire) for (const f of row) if (f) fires += 1;
@@ -264,7 +254,6 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
         `from ${turns(atZero, 'no horizon')} when recall never happens, and from ${turns(atOne, 'no horizon shown')} when it always does.`;
 
   const onMove = (e: React.MouseEvent<HTMLCanvasElement>) => {
-    const canvas = canvasRef.current;
     if (!canvas) return;
     const rect = canvas.getBoundingClientRect();
     const cols = map.horizons.length;
@@ -292,7 +281,7 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
         <div className="heatmap">
           <span className="heatmap-y">Recall probability</span>
           <canvas
-            ref={canvasRef}
+            ref={setCanvas}
             style={{ width: '100%', height: HEIGHT }}
             onMouseMove={onMove}
             onMouseLeave={() => setHover(null)}

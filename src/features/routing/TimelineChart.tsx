@@ -1,6 +1,7 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { HopRecord, SimTurn } from '../../core/index.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
+import { useThemeVersion } from '../../ui/charts/use-theme-version.ts';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
 import { COLORS, modelColor, Swatch } from './chart-bits.tsx';
 import { cacheLabel, forcedToolOf, HopDetails, ruleLabel } from './HopDetails.tsx';
@@ -39,21 +40,6 @@ function usePalette(modelNames: readonly string[]): TimelinePalette {
     }),
     [modelNames],
   );
-}
-
-/** Redraws when the theme changes (the colours are CSS variables). */
-function useThemeVersion(): number {
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (typeof MutationObserver === 'undefined') return undefined;
-    const observer = new MutationObserver(() => setVersion((v) => v + 1));
-    observer.observe(document.documentElement, {
-      attributes: true,
-      attributeFilter: ['data-theme'],
-    });
-    return () => observer.disconnect();
-  }, []);
-  return version;
 }
 
 function HopTable({ hops, turns }: { hops: readonly HopRecord[]; turns: readonly SimTurn[] }) {
@@ -173,7 +159,9 @@ export const TimelineChart = memo(function TimelineChart(props: {
   modelNames: readonly string[];
 }) {
   const { hops, turns, modelNames } = props;
-  const canvasRef = useRef<HTMLCanvasElement>(null);
+  // The canvas element itself, not a ref: ChartFrame replaces it when the data
+  // table is shown and hidden again, and the effects must follow the new one.
+  const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   const palette = usePalette(modelNames);
   const themeVersion = useThemeVersion();
   const [hover, setHover] = useState<{ index: number; x: number; y: number; width: number } | null>(
@@ -184,6 +172,7 @@ export const TimelineChart = memo(function TimelineChart(props: {
   // the palette resolved for the current theme: a redraw then reads no layout
   // and no style, which the browser would otherwise compute for it mid-commit.
   const drawn = useRef<{ hops: readonly HopRecord[]; colors: TimelinePalette } | null>(null);
+  const drawnOn = useRef<HTMLCanvasElement | null>(null);
   const widthRef = useRef(0);
   const resolved = useRef<{ palette: TimelinePalette; theme: number; colors: TimelinePalette }>(
     null,
@@ -191,8 +180,14 @@ export const TimelineChart = memo(function TimelineChart(props: {
   // Drawn during the commit, so new hops reach the screen in the same frame as
   // the rest of the results (a resize observer would draw a frame later).
   useLayoutEffect(() => {
-    const canvas = canvasRef.current;
     if (!canvas) return;
+    if (drawnOn.current !== canvas) {
+      // A new canvas (the data table was shown, then the chart again): blank,
+      // and of a width not yet known.
+      drawnOn.current = canvas;
+      drawn.current = null;
+      widthRef.current = 0;
+    }
     if (widthRef.current === 0) widthRef.current = canvas.clientWidth;
     let cached = resolved.current;
     if (cached === null || cached.palette !== palette || cached.theme !== themeVersion) {
@@ -203,9 +198,8 @@ export const TimelineChart = memo(function TimelineChart(props: {
     if (last !== null && last.colors === cached.colors && sameTimeline(last.hops, hops)) return;
     drawTimeline(canvas, hops, cached.colors, widthRef.current);
     drawn.current = { hops, colors: cached.colors };
-  }, [hops, palette, themeVersion]);
+  }, [canvas, hops, palette, themeVersion]);
   useEffect(() => {
-    const canvas = canvasRef.current;
     if (!canvas || typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver((entries) => {
       const width = Math.round(entries[0]?.contentRect.width ?? 0);
@@ -216,7 +210,7 @@ export const TimelineChart = memo(function TimelineChart(props: {
     });
     observer.observe(canvas);
     return () => observer.disconnect();
-  }, []);
+  }, [canvas]);
 
   const used = useMemo(() => [...new Set(hops.map((h) => h.model))], [hops]);
   const hovered = hover === null ? undefined : hops[hover.index];
@@ -239,7 +233,7 @@ export const TimelineChart = memo(function TimelineChart(props: {
       chart={
         <div className="timeline">
           <canvas
-            ref={canvasRef}
+            ref={setCanvas}
             style={{ width: '100%', height: TIMELINE_HEIGHT }}
             onMouseMove={onMove}
             onMouseLeave={() => setHover(null)}
