@@ -5,7 +5,25 @@ import { fileSlug, serializeSvg, toCsv } from '../../src/ui/chart-export.ts';
 import { ChartFrame } from '../../src/ui/ChartFrame.tsx';
 import { Legend } from '../../src/ui/charts/Legend.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Every file the page downloads (object URL + link click), in order. */
+function captureDownloads(): Blob[] {
+  const blobs: Blob[] = [];
+  vi.stubGlobal('URL', {
+    ...URL,
+    createObjectURL: (blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:test';
+    },
+    revokeObjectURL: () => undefined,
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  return blobs;
+}
 
 describe('toCsv', () => {
   it('writes one column per key, in order of first appearance', () => {
@@ -129,16 +147,7 @@ describe('ChartFrame downloads', () => {
   });
 
   it('makes CSV rows given as a function only when the user downloads', async () => {
-    let last: Blob | undefined;
-    vi.stubGlobal('URL', {
-      ...URL,
-      createObjectURL: (blob: Blob) => {
-        last = blob;
-        return 'blob:test';
-      },
-      revokeObjectURL: () => undefined,
-    });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const downloads = captureDownloads();
     const makeRows = vi.fn(() => [{ gap_s: 60, strategy_usd: 0.5 }]);
     const user = userEvent.setup();
     render(
@@ -153,23 +162,13 @@ describe('ChartFrame downloads', () => {
     );
     expect(makeRows).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Download Idle gap sweep as CSV' }));
-    await waitFor(() => expect(last).toBeDefined());
+    await waitFor(() => expect(downloads).toHaveLength(1));
     expect(makeRows).toHaveBeenCalledTimes(1);
-    expect(await last?.text()).toBe('gap_s,strategy_usd\r\n60,0.5\r\n');
-    click.mockRestore();
+    expect(await downloads[0]?.text()).toBe('gap_s,strategy_usd\r\n60,0.5\r\n');
   });
 
   it('keeps the HTML legend in a downloaded SVG', async () => {
-    let last: Blob | undefined;
-    vi.stubGlobal('URL', {
-      ...URL,
-      createObjectURL: (blob: Blob) => {
-        last = blob;
-        return 'blob:test';
-      },
-      revokeObjectURL: () => undefined,
-    });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const downloads = captureDownloads();
     const user = userEvent.setup();
     render(
       <ChartFrame
@@ -193,12 +192,11 @@ describe('ChartFrame downloads', () => {
       />,
     );
     await user.click(screen.getByRole('button', { name: 'Download Cost per hop as SVG' }));
-    await waitFor(() => expect(last).toBeDefined());
-    const text = (await last?.text()) ?? '';
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const text = (await downloads[0]?.text()) ?? '';
     expect(text).toContain('Sticky router');
     expect(text).toContain('Fixed Opus');
     expect(text).toContain('rgb(0, 128, 0)');
-    click.mockRestore();
   });
 
   it('hides the image buttons while the table is shown, keeping CSV', async () => {
