@@ -1,4 +1,5 @@
 import { memo, useMemo, useState, type PointerEvent, type ReactNode } from 'react';
+import { Axes } from '../../ui/charts/Axes.tsx';
 import { makeScale, niceTicks } from '../../ui/charts/scale.ts';
 import { useWidth } from '../../ui/charts/use-width.ts';
 
@@ -187,30 +188,18 @@ export const CostLineChart = memo(function CostLineChart(props: CostLineChartPro
         onPointerLeave={() => setHover(null)}
         role="presentation"
       >
-        <g stroke="var(--grid)" strokeDasharray="3 3">
-          {yTicks.map((t) => (
-            <line key={`y${t}`} x1={M.left} x2={width - M.right} y1={sy(t)} y2={sy(t)} />
-          ))}
-          {xTicks.map((t) => (
-            <line key={`x${t}`} x1={sx(t)} x2={sx(t)} y1={top} y2={bottom} />
-          ))}
-        </g>
-        <g fill="var(--muted)" fontSize={12}>
-          {yTicks.map((t) => (
-            <text key={`yl${t}`} x={M.left - 6} y={sy(t) + 4} textAnchor="end">
-              {props.yFormat(t)}
-            </text>
-          ))}
-          {xTicks.map((t) => (
-            <text key={`xl${t}`} x={sx(t)} y={height - 8} textAnchor="middle">
-              {props.xFormat(t)}
-            </text>
-          ))}
-        </g>
-        <g stroke="var(--muted)">
-          <line x1={M.left} x2={M.left} y1={top} y2={bottom} />
-          <line x1={M.left} x2={width - M.right} y1={bottom} y2={bottom} />
-        </g>
+        <Axes
+          width={width}
+          height={height}
+          margins={M}
+          top={top}
+          xTicks={xTicks}
+          yTicks={yTicks}
+          sx={sx}
+          sy={sy}
+          xFormat={props.xFormat}
+          yFormat={props.yFormat}
+        />
         {placed.map((m) => (
           <g key={m.label} className="marker-line">
             <line

@@ -1,4 +1,5 @@
 import { memo, useMemo, useState, type ReactNode } from 'react';
+import { Axes } from './Axes.tsx';
 import { makeScale, niceTicks, type ScaleKind } from './scale.ts';
 import { useWidth } from './use-width.ts';
 
@@ -156,48 +157,17 @@ export const XYChart = memo(function XYChart(props: XYChartProps) {
         onPointerLeave={() => setHover(null)}
         role="presentation"
       >
-        <g className="xy-grid" stroke="var(--grid)">
-          {yTicks.map((t) => (
-            <line
-              key={`y${t}`}
-              x1={M.left}
-              x2={width - M.right}
-              y1={sy(t)}
-              y2={sy(t)}
-              strokeDasharray="3 3"
-            />
-          ))}
-          {xTicks.map((t) => (
-            <line
-              key={`x${t}`}
-              x1={sx(t)}
-              x2={sx(t)}
-              y1={M.top}
-              y2={height - M.bottom}
-              strokeDasharray="3 3"
-            />
-          ))}
-        </g>
-        <g className="xy-axis" fill="var(--muted)" fontSize={12}>
-          {yTicks.map((t) => (
-            <text key={`yl${t}`} x={M.left - 6} y={sy(t) + 4} textAnchor="end">
-              {props.yFormat(t)}
-            </text>
-          ))}
-          {xTicks.map((t) => (
-            <text key={`xl${t}`} x={sx(t)} y={height - 8} textAnchor="middle">
-              {props.xFormat(t)}
-            </text>
-          ))}
-          <line x1={M.left} x2={M.left} y1={M.top} y2={height - M.bottom} stroke="var(--muted)" />
-          <line
-            x1={M.left}
-            x2={width - M.right}
-            y1={height - M.bottom}
-            y2={height - M.bottom}
-            stroke="var(--muted)"
-          />
-        </g>
+        <Axes
+          width={width}
+          height={height}
+          margins={M}
+          xTicks={xTicks}
+          yTicks={yTicks}
+          sx={sx}
+          sy={sy}
+          xFormat={props.xFormat}
+          yFormat={props.yFormat}
+        />
         {bandPaths.map((d, i) => (
           <path
             key={`b${i}`}
