@@ -177,18 +177,17 @@ export function resolvePalette(el: Element, palette: TimelinePalette): TimelineP
 }
 
 /**
- * Draws the timeline at `width` CSS pixels (by default the canvas's current
- * width, which forces a layout: pass a width already known to avoid it).
+ * Draws the timeline at `width` CSS pixels with a palette from
+ * {@link resolvePalette} (colours, not CSS variables: drawing reads no style).
  */
 export function drawTimeline(
   canvas: HTMLCanvasElement,
   hops: readonly HopRecord[],
   palette: TimelinePalette,
-  width: number = canvas.clientWidth,
+  width: number,
 ): void {
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
-  const color = resolver(canvas);
   const dpr = window.devicePixelRatio || 1;
   const pixelWidth = Math.round(width * dpr);
   const pixelHeight = Math.round(TIMELINE_HEIGHT * dpr);
@@ -214,8 +213,8 @@ export function drawTimeline(
 
   ctx.font = '11px system-ui, sans-serif';
   ctx.textBaseline = 'middle';
-  ctx.strokeStyle = color(palette.grid);
-  ctx.fillStyle = color(palette.text);
+  ctx.strokeStyle = palette.grid;
+  ctx.fillStyle = palette.text;
   ctx.lineWidth = 1;
   ctx.textAlign = 'right';
   for (const f of [0, 0.5, 1]) {
@@ -237,39 +236,26 @@ export function drawTimeline(
     previousTurn = h.turn;
     const x = L.left + i * slot;
     if (slot >= 2 && i > 0) {
-      ctx.strokeStyle = color(palette.grid);
+      ctx.strokeStyle = palette.grid;
       ctx.beginPath();
       ctx.moveTo(Math.round(x) + 0.5, L.top);
       ctx.lineTo(Math.round(x) + 0.5, base);
       ctx.stroke();
     }
     if (x - lastLabelX >= 36) {
-      ctx.fillStyle = color(palette.text);
+      ctx.fillStyle = palette.text;
       ctx.fillText(String(h.turn + 1), x + Math.min(slot, 12) / 2, axisY);
       lastLabelX = x;
     }
   });
 
   const segments: Array<[keyof HopRecord, string]> = [
-    ['readUsd', color(palette.read)],
-    ['writeUsd', color(palette.write)],
-    ['outputUsd', color(palette.output)],
-    ['classifierUsd', color(palette.classifier)],
+    ['readUsd', palette.read],
+    ['writeUsd', palette.write],
+    ['outputUsd', palette.output],
+    ['classifierUsd', palette.classifier],
   ];
   const laneTop = base + 8;
-  const laneColors = {
-    thinkingOn: color(palette.thinkingOn),
-    thinkingOff: color(palette.thinkingOff),
-    policy: color(palette.policy),
-    resolver: color(palette.resolver),
-    default: color(palette.default),
-    warm: color(palette.warm),
-    partial: color(palette.partial),
-    cold: color(palette.cold),
-  };
-  const drop = color(palette.drop);
-  const modelColors = new Map<string, string>();
-
   let lastMarkerX = -Infinity;
   for (const mark of timelineMarks(hops, slot)) {
     const h = mark.hop;
@@ -295,7 +281,7 @@ export function drawTimeline(
     if (mark.dropped && x - lastMarkerX >= 8) {
       lastMarkerX = x;
       const mid = x + markWidth / 2;
-      ctx.fillStyle = drop;
+      ctx.fillStyle = palette.drop;
       ctx.beginPath();
       ctx.moveTo(mid, y - 2);
       ctx.lineTo(mid - 4, y - 10);
@@ -303,20 +289,15 @@ export function drawTimeline(
       ctx.closePath();
       ctx.fill();
     }
-    let model = modelColors.get(h.model);
-    if (model === undefined) {
-      model = color(palette.model(h.model));
-      modelColors.set(h.model, model);
-    }
     const lanes = [
-      model,
-      h.thinking ? laneColors.thinkingOn : laneColors.thinkingOff,
+      palette.model(h.model),
+      h.thinking ? palette.thinkingOn : palette.thinkingOff,
       h.source === 'resolver'
-        ? laneColors.resolver
+        ? palette.resolver
         : h.source === 'default'
-          ? laneColors.default
-          : laneColors.policy,
-      laneColors[h.cache === 'warm' ? 'warm' : h.cache === 'partial' ? 'partial' : 'cold'],
+          ? palette.default
+          : palette.policy,
+      palette[h.cache === 'warm' ? 'warm' : h.cache === 'partial' ? 'partial' : 'cold'],
     ];
     const laneX = slot >= 1 ? L.left + mark.slotStart * slot : x;
     const laneWidth = slot >= 1 ? Math.max(slot - (slot >= 3 ? 1 : 0), 1) : markWidth;
@@ -327,7 +308,7 @@ export function drawTimeline(
   }
 
   ctx.textAlign = 'right';
-  ctx.fillStyle = color(palette.text);
+  ctx.fillStyle = palette.text;
   LANES.forEach((lane, k) =>
     ctx.fillText(lane, L.left - 6, laneTop + k * (L.laneHeight + L.laneGap) + L.laneHeight / 2),
   );
