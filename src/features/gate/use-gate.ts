@@ -31,18 +31,9 @@ export interface GateView {
   readonly priced: boolean;
 }
 
-/** The gate's inputs as the core takes them. */
+/** The gate's inputs as the core takes them (it reads only the fields it prices). */
 export function gateInputsOf(gate: GateState): ResolvedGateInputs {
-  return resolveGateInputs({
-    outputTokens: gate.outputTokens,
-    horizon: gate.horizon,
-    recallProbability: gate.recallProbability,
-    modelName: gate.modelName,
-    largeOffloadThresholdTokens: gate.largeOffloadThresholdTokens,
-    stubTokens: gate.stubTokens,
-    recallInputTokens: gate.recallInputTokens,
-    recallOutputTokens: gate.recallOutputTokens,
-  });
+  return resolveGateInputs(gate);
 }
 
 /** Derives the decision and break-even figures, memoised on the inputs. */
