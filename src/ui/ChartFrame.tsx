@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { LegendEntry } from './chart-export.ts';
 
+const IMAGE_FORMATS = ['png', 'svg'] as const;
+
 // The export code loads on the first download, not with every chart.
 const loadExport = () => import('./chart-export.ts');
 
@@ -98,26 +100,19 @@ export function ChartFrame(props: {
         <h3 id={`${id}-t`}>{props.title}</h3>
         <div className="chart-actions">
           {props.actions}
-          {props.exportable && !showTable && (
-            <>
+          {props.exportable &&
+            !showTable &&
+            IMAGE_FORMATS.map((format) => (
               <button
+                key={format}
                 type="button"
                 className="link-button"
-                aria-label={`Download ${props.title} as PNG`}
-                onClick={() => void downloadImage('png')}
+                aria-label={`Download ${props.title} as ${format.toUpperCase()}`}
+                onClick={() => void downloadImage(format)}
               >
-                PNG
+                {format.toUpperCase()}
               </button>
-              <button
-                type="button"
-                className="link-button"
-                aria-label={`Download ${props.title} as SVG`}
-                onClick={() => void downloadImage('svg')}
-              >
-                SVG
-              </button>
-            </>
-          )}
+            ))}
           {props.exportable && props.csvRows !== undefined && (
             <button
               type="button"
