@@ -20,6 +20,36 @@ function CacheTooltip({ point }: { point: CachePoint }) {
   );
 }
 
+function CacheTable({ data }: { data: readonly CachePoint[] }) {
+  return (
+    <table className="data">
+      <caption className="visually-hidden">
+        Net saving by output size under both pricing bases
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Output tokens</th>
+          <th scope="col">Uncached basis</th>
+          <th scope="col">Cached basis</th>
+          <th scope="col">Agree?</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data
+          .filter((_, i) => i % 6 === 0)
+          .map((p) => (
+            <tr key={p.size}>
+              <td>{formatTokens(p.size)}</td>
+              <td>{formatUsd(p.uncachedUsd)}</td>
+              <td>{formatUsd(p.cachedUsd)}</td>
+              <td>{p.disagrees ? 'no' : 'yes'}</td>
+            </tr>
+          ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** Cache-aware what-if: the carried output priced as cached input instead of plain input. */
 export const CacheWhatIfChart = memo(function CacheWhatIfChart({ view }: { view: GateView }) {
   const tailTokens = useAppStore((s) => s.gate.tailTokens);
@@ -103,12 +133,14 @@ export const CacheWhatIfChart = memo(function CacheWhatIfChart({ view }: { view:
       <ChartFrame
         title="Net saving: uncached vs cached pricing"
         exportable
-        csvRows={data.map((p) => ({
-          outputTokens: p.size,
-          uncachedNetUsd: p.uncachedUsd,
-          cachedNetUsd: p.cachedUsd,
-          basesDisagree: p.disagrees,
-        }))}
+        csvRows={() =>
+          data.map((p) => ({
+            outputTokens: p.size,
+            uncachedNetUsd: p.uncachedUsd,
+            cachedNetUsd: p.cachedUsd,
+            basesDisagree: p.disagrees,
+          }))
+        }
         summary={summary}
         chart={
           <XYChart
@@ -131,33 +163,7 @@ export const CacheWhatIfChart = memo(function CacheWhatIfChart({ view }: { view:
             tooltip={(i) => (data[i] ? <CacheTooltip point={data[i]} /> : null)}
           />
         }
-        table={
-          <table className="data">
-            <caption className="visually-hidden">
-              Net saving by output size under both pricing bases
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Output tokens</th>
-                <th scope="col">Uncached basis</th>
-                <th scope="col">Cached basis</th>
-                <th scope="col">Agree?</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data
-                .filter((_, i) => i % 6 === 0)
-                .map((p) => (
-                  <tr key={p.size}>
-                    <td>{formatTokens(p.size)}</td>
-                    <td>{formatUsd(p.uncachedUsd)}</td>
-                    <td>{formatUsd(p.cachedUsd)}</td>
-                    <td>{p.disagrees ? 'no' : 'yes'}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        }
+        table={<CacheTable data={data} />}
       />
     </section>
   );

@@ -190,6 +190,40 @@ function draw(
   ctx.stroke();
 }
 
+function FireMapTable({ map }: { map: FireMap }) {
+  return (
+    <table className="data">
+      <caption className="visually-hidden">
+        Gate verdict by recall probability (rows) and horizon (columns)
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">p \ H</th>
+          {map.horizons
+            .filter((hh) => hh % 5 === 0)
+            .map((hh) => (
+              <th key={hh} scope="col">
+                {hh}
+              </th>
+            ))}
+        </tr>
+      </thead>
+      <tbody>
+        {map.probabilities.map((prob, r) =>
+          r % 2 === 0 ? (
+            <tr key={prob}>
+              <th scope="row">{prob.toFixed(2)}</th>
+              {map.horizons.map((hh, c) =>
+                hh % 5 === 0 ? <td key={hh}>{map.fire[r]?.[c] ? 'offload' : 'keep'}</td> : null,
+              )}
+            </tr>
+          ) : null,
+        )}
+      </tbody>
+    </table>
+  );
+}
+
 /** Where the gate fires over horizon × recall probability, for the current output size. */
 export const FireMapChart = memo(function FireMapChart({ view }: { view: GateView }) {
   const { inputs, pricing } = view;
@@ -303,37 +337,7 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
           )}
         </div>
       }
-      table={
-        <table className="data">
-          <caption className="visually-hidden">
-            Gate verdict by recall probability (rows) and horizon (columns)
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">p \ H</th>
-              {map.horizons
-                .filter((hh) => hh % 5 === 0)
-                .map((hh) => (
-                  <th key={hh} scope="col">
-                    {hh}
-                  </th>
-                ))}
-            </tr>
-          </thead>
-          <tbody>
-            {map.probabilities.map((prob, r) =>
-              r % 2 === 0 ? (
-                <tr key={prob}>
-                  <th scope="row">{prob.toFixed(2)}</th>
-                  {map.horizons.map((hh, c) =>
-                    hh % 5 === 0 ? <td key={hh}>{map.fire[r]?.[c] ? 'offload' : 'keep'}</td> : null,
-                  )}
-                </tr>
-              ) : null,
-            )}
-          </tbody>
-        </table>
-      }
+      table={<FireMapTable map={map} />}
     />
   );
 });

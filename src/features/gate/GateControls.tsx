@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { NumberField, type NumberFieldProps } from '../../ui/NumberField.tsx';
 import { formatTokens } from '../../ui/format.ts';
 import { useModelNames } from '../../state/selectors.ts';
@@ -34,7 +34,7 @@ function GateNumber({
 }
 
 /** The gate's inputs: every control labelled with the name the seed's inputs go by. */
-export function GateControls() {
+export const GateControls = memo(function GateControls() {
   const modelName = useAppStore((s) => s.gate.modelName);
   const setGate = useAppStore((s) => s.setGate);
   const models = useModelNames();
@@ -152,4 +152,4 @@ export function GateControls() {
       />
     </div>
   );
-}
+});

@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import { XYChart } from '../../ui/charts/XYChart.tsx';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatNumber, formatUsd } from '../../ui/format.ts';
-import { COLORS, TooltipBox, usdTick } from './chart-bits.tsx';
+import { COLORS, TooltipBox, plainTick, usdTick } from './chart-bits.tsx';
 import { netSavingByHorizon, type HorizonPoint } from './series.ts';
 import type { GateView } from './use-gate.ts';
 
@@ -13,6 +13,30 @@ function HorizonTooltip({ point }: { point: HorizonPoint }) {
       <br />
       net saving {formatUsd(point.netUsd)} · {point.fire ? 'offload' : 'keep inline'}
     </TooltipBox>
+  );
+}
+
+function HorizonTable({ data }: { data: readonly HorizonPoint[] }) {
+  return (
+    <table className="data">
+      <caption className="visually-hidden">Net saving by horizon</caption>
+      <thead>
+        <tr>
+          <th scope="col">Horizon (turns)</th>
+          <th scope="col">Net saving</th>
+          <th scope="col">Gate</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.map((p) => (
+          <tr key={p.horizon}>
+            <td>{p.horizon}</td>
+            <td>{formatUsd(p.netUsd)}</td>
+            <td>{p.fire ? 'offload' : 'keep'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -50,18 +74,20 @@ export const HorizonChart = memo(function HorizonChart({ view }: { view: GateVie
     <ChartFrame
       title="Net saving against horizon"
       exportable
-      csvRows={data.map((p) => ({
-        horizonTurns: p.horizon,
-        netSavingUsd: p.netUsd,
-        gate: p.fire ? 'offload' : 'keep',
-      }))}
+      csvRows={() =>
+        data.map((p) => ({
+          horizonTurns: p.horizon,
+          netSavingUsd: p.netUsd,
+          gate: p.fire ? 'offload' : 'keep',
+        }))
+      }
       summary={summary}
       chart={
         <XYChart
           height={260}
           xScale="linear"
           xDomain={[0, maxHorizon]}
-          xFormat={(x) => String(x)}
+          xFormat={plainTick}
           yFormat={usdTick}
           series={series}
           refY={[{ value: 0, color: COLORS.muted, dash: '' }]}
@@ -80,27 +106,7 @@ export const HorizonChart = memo(function HorizonChart({ view }: { view: GateVie
           tooltip={(i) => (data[i] ? <HorizonTooltip point={data[i]} /> : null)}
         />
       }
-      table={
-        <table className="data">
-          <caption className="visually-hidden">Net saving by horizon</caption>
-          <thead>
-            <tr>
-              <th scope="col">Horizon (turns)</th>
-              <th scope="col">Net saving</th>
-              <th scope="col">Gate</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((p) => (
-              <tr key={p.horizon}>
-                <td>{p.horizon}</td>
-                <td>{formatUsd(p.netUsd)}</td>
-                <td>{p.fire ? 'offload' : 'keep'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      }
+      table={<HorizonTable data={data} />}
     />
   );
 });

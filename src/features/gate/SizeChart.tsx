@@ -16,6 +16,30 @@ function SizeTooltip({ point }: { point: SizePoint }) {
   );
 }
 
+function SizeTable({ rows }: { rows: readonly SizePoint[] }) {
+  return (
+    <table className="data">
+      <caption className="visually-hidden">Net saving by output size</caption>
+      <thead>
+        <tr>
+          <th scope="col">Output tokens</th>
+          <th scope="col">Net saving</th>
+          <th scope="col">Gate</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((p) => (
+          <tr key={p.size}>
+            <td>{formatTokens(p.size)}</td>
+            <td>{formatUsd(p.netUsd)}</td>
+            <td>{p.fire ? 'offload' : 'keep'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** Net saving against output size (log axis), with the threshold, T* and the current point. */
 export const SizeChart = memo(function SizeChart({ view }: { view: GateView }) {
   const { inputs, sweepInputs, pricing, decision, breakEven } = view;
@@ -43,11 +67,13 @@ export const SizeChart = memo(function SizeChart({ view }: { view: GateView }) {
     <ChartFrame
       title="Net saving against output size"
       exportable
-      csvRows={data.map((p) => ({
-        outputTokens: p.size,
-        netSavingUsd: p.netUsd,
-        gate: p.fire ? 'offload' : 'keep',
-      }))}
+      csvRows={() =>
+        data.map((p) => ({
+          outputTokens: p.size,
+          netSavingUsd: p.netUsd,
+          gate: p.fire ? 'offload' : 'keep',
+        }))
+      }
       summary={summary}
       chart={
         <XYChart
@@ -83,27 +109,7 @@ export const SizeChart = memo(function SizeChart({ view }: { view: GateView }) {
           tooltip={(i) => (data[i] ? <SizeTooltip point={data[i]} /> : null)}
         />
       }
-      table={
-        <table className="data">
-          <caption className="visually-hidden">Net saving by output size</caption>
-          <thead>
-            <tr>
-              <th scope="col">Output tokens</th>
-              <th scope="col">Net saving</th>
-              <th scope="col">Gate</th>
-            </tr>
-          </thead>
-          <tbody>
-            {tableRows.map((p) => (
-              <tr key={p.size}>
-                <td>{formatTokens(p.size)}</td>
-                <td>{formatUsd(p.netUsd)}</td>
-                <td>{p.fire ? 'offload' : 'keep'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      }
+      table={<SizeTable rows={tableRows} />}
     />
   );
 });

@@ -15,6 +15,7 @@ export const COLORS = {
 
 export const usdTick = (v: number): string => formatUsd(v);
 export const tokenTick = (v: number): string => formatTokensShort(v);
+export const plainTick = (v: number): string => String(v);
 
 /** A tooltip box for the charts. */
 export function TooltipBox({ children }: { children: ReactNode }) {

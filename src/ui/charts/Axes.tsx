@@ -1,3 +1,5 @@
+import { memo } from 'react';
+
 /** Plot margins of a chart, CSS pixels. */
 export interface Margins {
   readonly top: number;
@@ -9,9 +11,10 @@ export interface Margins {
 /**
  * The dashed grid, the tick labels and the two axis lines of an x/y chart,
  * shared by the line charts. `top` is where the plot starts (the margin, or
- * lower when labels sit above the plot).
+ * lower when labels sit above the plot). Memoised: a drag step that moves
+ * only a marker keeps the scales, so the axes are not rendered again.
  */
-export function Axes(props: {
+export const Axes = memo(function Axes(props: {
   width: number;
   height: number;
   margins: Margins;
@@ -54,4 +57,4 @@ export function Axes(props: {
       </g>
     </>
   );
-}
+});

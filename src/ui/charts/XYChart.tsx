@@ -64,32 +64,47 @@ export const XYChart = memo(function XYChart(props: XYChartProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const [hover, setHover] = useState<number | null>(null);
 
-  const layout = useMemo(() => {
+  // Every derived value below is memoised on numbers, not on the identity of
+  // the arrays passed in (callers build `dots`, `refY` and `refX` afresh on
+  // every render): when a drag step only moves a marker, the scales keep
+  // their identity, so the axes and the series' path strings are not rebuilt.
+  const [xLo, xHi] = xDomain;
+  const seriesRange = useMemo(() => {
     let min = Infinity;
     let max = -Infinity;
-    const take = (y: number) => {
-      if (Number.isFinite(y)) {
-        if (y < min) min = y;
-        if (y > max) max = y;
-      }
-    };
     for (const s of series)
-      for (const p of s.points) if (p.x >= xDomain[0] && p.x <= xDomain[1]) take(p.y);
-    for (const d of dots) take(d.y);
-    for (const r of refY) take(r.value);
-    if (min === Infinity) {
-      min = 0;
-      max = 1;
+      for (const p of s.points) {
+        if (p.x >= xLo && p.x <= xHi && Number.isFinite(p.y)) {
+          if (p.y < min) min = p.y;
+          if (p.y > max) max = p.y;
+        }
+      }
+    return [min, max] as const;
+  }, [series, xLo, xHi]);
+  let [min, max] = seriesRange;
+  const take = (y: number) => {
+    if (Number.isFinite(y)) {
+      if (y < min) min = y;
+      if (y > max) max = y;
     }
-    const yTicks = niceTicks(min, max, 5);
-    const y0 = Math.min(min, yTicks[0] ?? min);
-    const y1 = Math.max(max, yTicks[yTicks.length - 1] ?? max);
-    const sx = makeScale(xScale, xDomain, [M.left, width - M.right]);
-    const sy = makeScale('linear', [y0, y1], [height - M.bottom, M.top]);
-    return { yTicks, sx, sy };
-  }, [series, dots, refY, xScale, xDomain, width, height]);
-
-  const { sx, sy, yTicks } = layout;
+  };
+  for (const d of dots) take(d.y);
+  for (const r of refY) take(r.value);
+  if (min === Infinity) {
+    min = 0;
+    max = 1;
+  }
+  const yTicks = useMemo(() => niceTicks(min, max, 5), [min, max]);
+  const y0 = Math.min(min, yTicks[0] ?? min);
+  const y1 = Math.max(max, yTicks[yTicks.length - 1] ?? max);
+  const sx = useMemo(
+    () => makeScale(xScale, [xLo, xHi], [M.left, width - M.right]),
+    [xScale, xLo, xHi, width],
+  );
+  const sy = useMemo(
+    () => makeScale('linear', [y0, y1], [height - M.bottom, M.top]),
+    [y0, y1, height],
+  );
   const clampX = (x: number) => Math.min(width - M.right, Math.max(M.left, sx(x)));
 
   const paths = useMemo(
@@ -113,20 +128,29 @@ export const XYChart = memo(function XYChart(props: XYChartProps) {
     [series, sx, sy, width],
   );
 
-  const bandPaths = bands.map((band) => {
-    if (band.length === 0) return '';
-    const top = band
-      .map((p, i) => `${i === 0 ? 'M' : 'L'}${clampX(p.x).toFixed(1)},${sy(p.y1).toFixed(1)}`)
-      .join('');
-    const bottom = [...band]
-      .reverse()
-      .map((p) => `L${clampX(p.x).toFixed(1)},${sy(p.y0).toFixed(1)}`)
-      .join('');
-    return `${top}${bottom}Z`;
-  });
+  const bandPaths = useMemo(
+    () =>
+      bands.map((band) => {
+        if (band.length === 0) return '';
+        const top = band
+          .map((p, i) => `${i === 0 ? 'M' : 'L'}${clampX(p.x).toFixed(1)},${sy(p.y1).toFixed(1)}`)
+          .join('');
+        const bottom = [...band]
+          .reverse()
+          .map((p) => `L${clampX(p.x).toFixed(1)},${sy(p.y0).toFixed(1)}`)
+          .join('');
+        return `${top}${bottom}Z`;
+      }),
+    // clampX is derived from sx and width.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [bands, sx, sy, width],
+  );
 
-  const xTicks =
-    props.xTicks ?? niceTicks(xDomain[0], xDomain[1], Math.max(2, Math.floor(width / 90)));
+  const xTicksProp = props.xTicks;
+  const xTicks = useMemo(
+    () => xTicksProp ?? niceTicks(xLo, xHi, Math.max(2, Math.floor(width / 90))),
+    [xTicksProp, xLo, xHi, width],
+  );
   const first = series[0]?.points;
   const xs = useMemo(() => (first ?? []).map((p) => p.x), [first]);
 
@@ -177,9 +201,9 @@ export const XYChart = memo(function XYChart(props: XYChartProps) {
             stroke="none"
           />
         ))}
-        {refY.map((r) => (
+        {refY.map((r, i) => (
           <line
-            key={`ry${r.value}`}
+            key={r.label ? `ry-${r.label}` : `ry#${i}`}
             x1={M.left}
             x2={width - M.right}
             y1={sy(r.value)}
@@ -190,8 +214,8 @@ export const XYChart = memo(function XYChart(props: XYChartProps) {
         ))}
         {refX
           .filter((r) => r.value >= xDomain[0] && r.value <= xDomain[1])
-          .map((r) => (
-            <g key={`rx${r.label ?? ''}${r.value}`}>
+          .map((r, i) => (
+            <g key={r.label ? `rx-${r.label}` : `rx#${i}`}>
               <line
                 x1={sx(r.value)}
                 x2={sx(r.value)}
