@@ -1,4 +1,13 @@
-import { memo, useCallback, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Slider } from './Slider.tsx';
 import { formatPlain } from './format.ts';
 import { parseTypedNumber } from './typed-number.ts';
@@ -183,10 +192,8 @@ function clearDraftOf(setDraft: (draft: string | null) => void): () => void {
   return handler;
 }
 
-/** The numeric field itself: re-rendered only when its text, range or state changes. */
-const NumericInput = memo(function NumericInput(props: {
+interface NumericInputProps {
   id: string;
-  shown: string;
   min: number;
   max: number;
   invalid: boolean;
@@ -194,17 +201,46 @@ const NumericInput = memo(function NumericInput(props: {
   onText: (text: string) => void;
   onBlur: (() => void) | undefined;
   onStepKey: (up: boolean) => void;
-}) {
+}
+
+/**
+ * The numeric field itself. Its text is written straight to the element,
+ * before the browser paints: re-rendering an <input>, controlled or not,
+ * makes React rewrite its name and type (and, when controlled, its value
+ * and value attribute), four DOM writes that each invalidate the field's
+ * style, at every step of a drag. So the <input> re-renders only when its
+ * range or state changes, never for a new value.
+ */
+const NumericInput = memo(function NumericInput({
+  shown,
+  ...props
+}: NumericInputProps & { shown: string }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const [initial] = useState(shown);
+  useLayoutEffect(() => {
+    const input = ref.current;
+    if (input !== null && input.value !== shown) input.value = shown;
+  }, [shown]);
+  return <FieldInput {...props} inputRef={ref} initial={initial} />;
+});
+
+const FieldInput = memo(function FieldInput(
+  props: NumericInputProps & {
+    inputRef: RefObject<HTMLInputElement | null>;
+    initial: string;
+  },
+) {
   const { onText, onStepKey } = props;
   return (
     <input
+      ref={props.inputRef}
       id={props.id}
       type="number"
       step="any"
       min={props.min}
       max={props.max}
       className="num"
-      value={props.shown}
+      defaultValue={props.initial}
       aria-invalid={props.invalid}
       aria-describedby={props.describedBy}
       onChange={(e) => onText(e.target.value)}

@@ -97,4 +97,32 @@ describe('NumberField', () => {
     observer.disconnect();
     expect(observed).toEqual([]);
   });
+
+  it('moves the numeric field by writing its value alone, not its name, type or value attribute', async () => {
+    const user = userEvent.setup();
+    render(<Harness onValue={() => undefined} />);
+    const field = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Budget' });
+    const attributes: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const r of records) if (r.target === field) attributes.push(r.attributeName ?? r.type);
+    });
+    observer.observe(field, { attributes: true });
+    const writes: string[] = [];
+    const own = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+    const spy = vi.spyOn(field, 'value', 'set').mockImplementation(function (
+      this: HTMLInputElement,
+      v,
+    ) {
+      writes.push(v);
+      own?.set?.call(this, v);
+    });
+    screen.getByRole('slider', { name: 'Budget' }).focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    observer.disconnect();
+    spy.mockRestore();
+    expect(field).toHaveValue(20);
+    expect(writes).toEqual(['15', '20']);
+    expect(attributes).toEqual([]);
+  });
 });
