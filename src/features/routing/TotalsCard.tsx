@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { formatPercent, formatUsd } from '../../ui/format.ts';
 import type { SimOutcome } from './analysis.ts';
+import { sameRecord } from './result-equality.ts';
 
 /** Where a rejected input is in words: "the strategy", "turn 3, hop 2". */
 export function describeField(field: string | null): string {
@@ -35,69 +36,87 @@ function Term({ label, value, extra }: { label: string; value: string; extra?: s
   );
 }
 
-/**
- * The strategy's totals beside the default model's every-hop baseline, in a
- * live region; a scenario the core rejects is named in an alert instead.
- */
-export const TotalsCard = memo(function TotalsCard(props: {
+/** Whether two outcomes show the same totals, or fail alike (hops may differ, such as their clock). */
+function sameTotals(a: SimOutcome, b: SimOutcome): boolean {
+  if (a === b) return true;
+  if (a.ok && b.ok) return sameRecord(a.result.totals, b.result.totals);
+  if (!a.ok && !b.ok) return a.field === b.field && a.message === b.message;
+  return false;
+}
+
+interface TotalsCardProps {
   main: SimOutcome;
   reference: SimOutcome;
   defaultModel: string;
-}) {
-  const { main, reference, defaultModel } = props;
-  const failed = !main.ok ? main : null;
-  const total = main.ok ? main.result.totals : null;
-  const baselineUsd = reference.ok ? reference.result.totals.totalUsd : null;
-  const savingUsd = total !== null && baselineUsd !== null ? baselineUsd - total.totalUsd : null;
-  const savingPct = savingUsd !== null && baselineUsd ? savingUsd / baselineUsd : null;
+}
 
-  let verdict: string;
-  if (total === null) verdict = 'No totals until the routing can be priced.';
-  else if (savingUsd === null)
-    verdict = `The baseline cannot be priced: ${reference.ok ? '' : reference.message}.`;
-  else if (savingUsd > 0)
-    verdict = `Routing saves ${formatUsd(savingUsd)} (${formatPercent(savingPct ?? 0)}) against every hop on ${defaultModel}.`;
-  else if (savingUsd < 0)
-    verdict = `Routing costs ${formatUsd(-savingUsd)} more (${formatPercent(-(savingPct ?? 0))}) than every hop on ${defaultModel}: the saving is gone.`;
-  else verdict = `Routing costs the same as every hop on ${defaultModel}.`;
+/**
+ * The strategy's totals beside the default model's every-hop baseline, in a
+ * live region; a scenario the core rejects is named in an alert instead.
+ * Rendered again only when a total changes: an idle-gap step moves every
+ * hop's clock, which the card does not show.
+ */
+export const TotalsCard = memo(
+  function TotalsCard(props: TotalsCardProps) {
+    const { main, reference, defaultModel } = props;
+    const failed = !main.ok ? main : null;
+    const total = main.ok ? main.result.totals : null;
+    const baselineUsd = reference.ok ? reference.result.totals.totalUsd : null;
+    const savingUsd = total !== null && baselineUsd !== null ? baselineUsd - total.totalUsd : null;
+    const savingPct = savingUsd !== null && baselineUsd ? savingUsd / baselineUsd : null;
 
-  return (
-    <section className="card routing-totals" aria-labelledby="routing-totals-h">
-      <h2 id="routing-totals-h">Totals</h2>
-      {failed && (
-        <p role="alert" className="form-error">
-          This routing cannot be priced: {describeField(failed.field)} —{' '}
-          {withoutField(failed.message, failed.field)}. Add the model on the Prices tab or choose
-          another one; your inputs are kept.
-        </p>
-      )}
-      <div role="status" aria-live="polite">
-        {total !== null && (
-          <dl className="terms">
-            <Term label="Total cost" value={formatUsd(total.totalUsd)} />
-            <Term
-              label={`Baseline: every hop on ${defaultModel}`}
-              value={baselineUsd === null ? '—' : formatUsd(baselineUsd)}
-            />
-            <Term
-              label="Saving vs. baseline"
-              value={savingUsd === null ? '—' : formatUsd(savingUsd)}
-              {...(savingPct === null ? {} : { extra: `(${formatPercent(savingPct)})` })}
-            />
-            <Term label="Cache hit rate" value={formatPercent(total.cacheHitRate)} />
-            <Term label="Model switches" value={String(total.modelSwitches)} />
-            <Term
-              label="Resolver calls"
-              value={String(total.resolverCalls)}
-              extra={`(classifier ${formatUsd(total.classifierUsd)})`}
-            />
-            <Term label="Forced tools dropped" value={String(total.forceDropped)} />
-          </dl>
+    let verdict: string;
+    if (total === null) verdict = 'No totals until the routing can be priced.';
+    else if (savingUsd === null)
+      verdict = `The baseline cannot be priced: ${reference.ok ? '' : reference.message}.`;
+    else if (savingUsd > 0)
+      verdict = `Routing saves ${formatUsd(savingUsd)} (${formatPercent(savingPct ?? 0)}) against every hop on ${defaultModel}.`;
+    else if (savingUsd < 0)
+      verdict = `Routing costs ${formatUsd(-savingUsd)} more (${formatPercent(-(savingPct ?? 0))}) than every hop on ${defaultModel}: the saving is gone.`;
+    else verdict = `Routing costs the same as every hop on ${defaultModel}.`;
+
+    return (
+      <section className="card routing-totals" aria-labelledby="routing-totals-h">
+        <h2 id="routing-totals-h">Totals</h2>
+        {failed && (
+          <p role="alert" className="form-error">
+            This routing cannot be priced: {describeField(failed.field)} —{' '}
+            {withoutField(failed.message, failed.field)}. Add the model on the Prices tab or choose
+            another one; your inputs are kept.
+          </p>
         )}
-        <p className={`routing-verdict ${savingUsd !== null && savingUsd < 0 ? 'loss' : ''}`}>
-          {verdict}
-        </p>
-      </div>
-    </section>
-  );
-});
+        <div role="status" aria-live="polite">
+          {total !== null && (
+            <dl className="terms">
+              <Term label="Total cost" value={formatUsd(total.totalUsd)} />
+              <Term
+                label={`Baseline: every hop on ${defaultModel}`}
+                value={baselineUsd === null ? '—' : formatUsd(baselineUsd)}
+              />
+              <Term
+                label="Saving vs. baseline"
+                value={savingUsd === null ? '—' : formatUsd(savingUsd)}
+                {...(savingPct === null ? {} : { extra: `(${formatPercent(savingPct)})` })}
+              />
+              <Term label="Cache hit rate" value={formatPercent(total.cacheHitRate)} />
+              <Term label="Model switches" value={String(total.modelSwitches)} />
+              <Term
+                label="Resolver calls"
+                value={String(total.resolverCalls)}
+                extra={`(classifier ${formatUsd(total.classifierUsd)})`}
+              />
+              <Term label="Forced tools dropped" value={String(total.forceDropped)} />
+            </dl>
+          )}
+          <p className={`routing-verdict ${savingUsd !== null && savingUsd < 0 ? 'loss' : ''}`}>
+            {verdict}
+          </p>
+        </div>
+      </section>
+    );
+  },
+  (a: TotalsCardProps, b: TotalsCardProps) =>
+    a.defaultModel === b.defaultModel &&
+    sameTotals(a.main, b.main) &&
+    sameTotals(a.reference, b.reference),
+);

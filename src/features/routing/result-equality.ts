@@ -11,9 +11,16 @@ import type { ProgressiveResults } from './use-progressive.ts';
 /** Whether two flat records (numbers, strings, booleans) have the same fields and values. */
 export function sameRecord<T extends object>(a: T, b: T): boolean {
   if (a === b) return true;
-  const keysA = Object.keys(a) as (keyof T)[];
-  if (keysA.length !== Object.keys(b).length) return false;
-  return keysA.every((key) => Object.is(a[key], b[key]));
+  // Counted with for…in rather than compared as Object.keys lists: this runs
+  // for every hop of every run at every slider step, and allocates nothing.
+  let keys = 0;
+  for (const key in a) {
+    if (!Object.hasOwn(a, key)) continue;
+    if (!Object.hasOwn(b, key) || !Object.is(a[key], b[key])) return false;
+    keys += 1;
+  }
+  for (const key in b) if (Object.hasOwn(b, key)) keys -= 1;
+  return keys === 0;
 }
 
 /** Whether two lists hold equal items, in order. */

@@ -19,7 +19,13 @@ import {
   type SweepPoint,
 } from './analysis.ts';
 import { complexShare, sameExceptIdleGaps, typicalIdleGap } from './generate.ts';
-import { sameBaseline, sameOutcome, samePoint, sameProgress } from './result-equality.ts';
+import {
+  sameBaseline,
+  sameOutcome,
+  samePoint,
+  sameProgress,
+  sameSummary,
+} from './result-equality.ts';
 import { splitStrategy } from './strategy-edit.ts';
 import { useProgressive, type ProgressiveResults } from './use-progressive.ts';
 import { useDeferredWhen } from './use-deferred-when.ts';
@@ -56,6 +62,9 @@ const countHops = (turns: RoutingScenario['turns']): number =>
 
 const sameBaselines = sameProgress(sameBaseline);
 const samePoints = sameProgress(samePoint);
+
+const sameSummaryOrNull = (a: RunSummary | null, b: RunSummary | null): boolean =>
+  a === null || b === null ? a === b : sameSummary(a, b);
 
 const sameNumbers = (a: readonly number[], b: readonly number[]): boolean =>
   a.length === b.length && a.every((v, i) => v === b[i]);
@@ -131,9 +140,11 @@ export function useRoutingAnalysis(): RoutingAnalysis {
   );
   const hopCount = useMemo(() => countHops(turns), [turns]);
   const samples = useMemo(() => sampleHops(hopCount), [hopCount]);
-  const mainSummary = useMemo(
-    () => (main.ok ? summarise(main.result, samples) : null),
-    [main, samples],
+  // Kept while the cumulative costs are equal: an idle-gap step changes every
+  // hop's clock (so `main`) but often no cost.
+  const mainSummary = useStable(
+    useMemo(() => (main.ok ? summarise(main.result, samples) : null), [main, samples]),
+    sameSummaryOrNull,
   );
 
   // The reference and the baselines depend on the conversation and cache rules only, not on the routing.

@@ -54,4 +54,14 @@ describe('result equality', () => {
     );
     expect(sameRecord(point, { ...point, baselineUsd: 3 })).toBe(false);
   });
+
+  it('compares flat records by their own keys and values', () => {
+    expect(sameRecord({ a: 1, b: 'x' }, { b: 'x', a: 1 })).toBe(true);
+    expect(sameRecord({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameRecord({ a: 1, b: 2 }, { a: 1 })).toBe(false);
+    // Same count, same (undefined) values, different keys.
+    expect(sameRecord<object>({ a: undefined }, { b: undefined })).toBe(false);
+    expect(sameRecord({ a: Number.NaN }, { a: Number.NaN })).toBe(true);
+    expect(sameRecord({ a: 0 }, { a: -0 })).toBe(false);
+  });
 });
