@@ -53,11 +53,16 @@ let sink = 0;
 
 /**
  * Calls `batch` (which does `perBatch` operations) for `warmupSeconds`, then
- * in five windows of `seconds / 5`, and returns the median window's
- * operations per second. bench/seed_gate.py measures the seed's Python the
- * same way, so the two figures compare like with like.
+ * in `windows` windows of `seconds / windows`, and returns every window's
+ * operations per second.
  */
-function rate(batch: () => void, perBatch: number, seconds = 1, warmupSeconds = 0.25): number {
+function windowRates(
+  batch: () => void,
+  perBatch: number,
+  seconds = 1,
+  warmupSeconds = 0.25,
+  windows = 5,
+): number[] {
   const window = (limitSeconds: number): number => {
     const start = performance.now();
     let batches = 0;
@@ -69,9 +74,13 @@ function rate(batch: () => void, perBatch: number, seconds = 1, warmupSeconds = 
     } while (elapsed < limitSeconds);
     return (batches * perBatch) / elapsed;
   };
-  window(warmupSeconds);
-  const rates = [0, 0, 0, 0, 0].map(() => window(seconds / 5));
-  rates.sort((a, b) => a - b);
+  if (warmupSeconds > 0) window(warmupSeconds);
+  return Array.from({ length: windows }, () => window(seconds / windows));
+}
+
+/** The median of five windows' operations per second (see {@link windowRates}). */
+function rate(batch: () => void, perBatch: number, seconds = 1, warmupSeconds = 0.25): number {
+  const rates = windowRates(batch, perBatch, seconds, warmupSeconds).sort((a, b) => a - b);
   return rates[2]!;
 }
 
@@ -112,51 +121,82 @@ function gateInputs(): OffloadGateInputs[] {
   return inputs;
 }
 
+/** Rounds of the TypeScript-against-Python comparison, run one after the other. */
+const SEED_ROUNDS = 3;
+
 /**
- * The seed's own Python function on the same kind of inputs, run right after
- * the TypeScript figure so both see the same machine load. Skipped (with a
- * note on stderr) where python3 is missing.
+ * Five 0.2 s windows of the seed's own Python function on the same kind of
+ * inputs (bench/seed_gate.py), or null where python3 is missing.
  */
-function benchSeedPython(tsDecisionsPerSecond: number): void {
+function seedPythonWindows(): number[] | null {
   const run = spawnSync(
     'python3',
     [resolve(dirname(fileURLToPath(import.meta.url)), 'seed_gate.py')],
-    {
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
+    { encoding: 'utf8', timeout: 60_000 },
   );
   const line = run.status === 0 ? run.stdout.trim().split('\n').pop() : undefined;
-  if (line === undefined) {
-    process.stderr.write('python3 not available: skipping the seed comparison\n');
-    return;
-  }
-  const seed = JSON.parse(line) as Figure;
-  report(seed);
-  report({
-    name: 'gate decisions, TypeScript core ÷ seed Python',
-    value: round(tsDecisionsPerSecond / seed.value, 2),
-    unit: '×',
-  });
+  if (line === undefined) return null;
+  const { windows } = JSON.parse(line) as { windows: number[] };
+  return windows;
 }
 
-function benchGateDecisions(): number {
+/**
+ * Gate decisions with the reason string, against the seed's Python function.
+ * The machines are shared, and a neighbour's burst of work slows whichever
+ * side runs through it: so the two alternate, five 0.2 s windows each, for
+ * three rounds, and each side is reported by its best window (interference
+ * only ever slows a window down). The lowest ratio of any round's medians is
+ * reported too, as the pessimistic reading.
+ */
+function benchGateDecisions(): void {
   const inputs = gateInputs();
   const mask = VARIETY - 1;
   let i = 0;
   const perBatch = 1000;
-  const decisionsPerSecond = rate(() => {
+  const batch = () => {
     for (let k = 0; k < perBatch; k++) {
       const d = evaluateOffloadGate(inputs[i++ & mask]!, DEFAULT_PRICING);
       sink += d.reason.length;
     }
-  }, perBatch);
+  };
+  const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+  const ts: number[] = [];
+  const py: number[] = [];
+  let lowestRoundRatio = Infinity;
+  for (let round = 0; round < SEED_ROUNDS; round++) {
+    const own = windowRates(batch, perBatch, 1, round === 0 ? 0.25 : 0);
+    ts.push(...own);
+    const seed = seedPythonWindows();
+    if (seed === null) break;
+    py.push(...seed);
+    lowestRoundRatio = Math.min(lowestRoundRatio, median(own) / median(seed));
+  }
+  const tsBest = Math.max(...ts);
   report({
     name: 'gate decisions with reason string',
-    value: Math.round(decisionsPerSecond),
+    value: Math.round(tsBest),
     unit: 'decisions/s',
   });
-  return decisionsPerSecond;
+  if (py.length === 0) {
+    process.stderr.write('python3 not available: skipping the seed comparison\n');
+    return;
+  }
+  const pyBest = Math.max(...py);
+  report({
+    name: 'seed Python gate decisions with reason string',
+    value: Math.round(pyBest),
+    unit: 'decisions/s',
+  });
+  report({
+    name: 'gate decisions, TypeScript core ÷ seed Python',
+    value: round(tsBest / pyBest, 2),
+    unit: '×',
+  });
+  report({
+    name: 'gate decisions, TypeScript core ÷ seed Python, lowest round (medians)',
+    value: round(lowestRoundRatio, 2),
+    unit: '×',
+  });
 }
 
 function benchGateTerms(): void {
@@ -289,7 +329,7 @@ function benchSimulation(): void {
   });
 }
 
-benchSeedPython(benchGateDecisions());
+benchGateDecisions();
 benchGateTerms();
 benchCurve();
 benchBudget();
