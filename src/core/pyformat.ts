@@ -81,9 +81,24 @@ function splitDecimal(n: number, digits: number): string {
   const scale = POW10[digits] as number;
   const whole = Math.floor(n / scale);
   const fraction = n - whole * scale;
+  if (digits <= 4) return whole + (fractionTable(digits)[fraction] as string);
   let zeros = digits - 1;
   for (let bound = 10; fraction >= bound && zeros > 0; bound *= 10) zeros -= 1;
   return whole + '.' + (ZEROS[zeros] as string) + fraction;
+}
+
+const FRACTIONS: string[][] = [];
+
+/** ".0000" … ".9999" for `digits` decimals: built on first use (10,000 strings for 4). */
+function fractionTable(digits: number): string[] {
+  let table = FRACTIONS[digits];
+  if (table === undefined) {
+    const scale = POW10[digits] as number;
+    table = [];
+    for (let k = 0; k < scale; k++) table.push('.' + String(k).padStart(digits, '0'));
+    FRACTIONS[digits] = table;
+  }
+  return table;
 }
 
 function placeDecimalPoint(digitsOfN: string, digits: number): string {
