@@ -74,17 +74,21 @@ export interface TimelineMark {
 
 /**
  * One mark per hop while a hop is at least a pixel wide; past that, one mark
- * per pixel showing its costliest hop (the cold starts and thinking spikes a
- * reader looks for), so drawing stays proportional to the width, not the hops.
+ * per pixel column showing the costliest hop that starts in it (the cold
+ * starts and thinking spikes a reader looks for), so drawing stays
+ * proportional to the width, not the hops. Columns are whole pixels counted
+ * from the plot's left edge (a whole number of pixels from the canvas's), so
+ * no two marks share one.
  */
 export function timelineMarks(hops: readonly HopRecord[], slot: number): TimelineMark[] {
   if (slot >= 1 || hops.length === 0) {
     return hops.map((hop, i) => ({ hop, slotStart: i, slotWidth: 1, dropped: hop.forceDropped }));
   }
-  const perPixel = 1 / slot;
   const marks: TimelineMark[] = [];
   for (let start = 0; start < hops.length;) {
-    const end = Math.min(hops.length, Math.max(start + 1, Math.round(start + perPixel)));
+    const column = Math.floor(start * slot);
+    let end = start + 1;
+    while (end < hops.length && Math.floor(end * slot) === column) end++;
     let costliest = hops[start] as HopRecord;
     let dropped = false;
     for (let i = start; i < end; i++) {
@@ -261,10 +265,12 @@ export function drawTimeline(
     ['outputUsd', palette.output],
     ['classifierUsd', palette.classifier],
   ];
-  // Rectangles are gathered by colour and drawn a colour at a time: none of
-  // them overlap, and setting fillStyle parses a CSS colour, which on a
-  // software canvas cost more than the drawing (8 fills a hop, 1.2 ms for 24).
-  const rects = new Map<string, number[]>();
+  // Rectangles are gathered by colour and drawn a colour at a time: setting
+  // fillStyle parses a CSS colour, which on a software canvas cost more than
+  // the drawing (8 fills a hop, 1.2 ms for 24). No two marks overlap (see
+  // timelineMarks), and the cost segments are drawn bottom to top as before,
+  // so where two meet the upper one's edge is drawn last.
+  const rects = new Map<string, number[]>(segments.map(([, fill]) => [fill, []]));
   const rect = (fill: string, x: number, y: number, w: number, h: number) => {
     let list = rects.get(fill);
     if (list === undefined) {

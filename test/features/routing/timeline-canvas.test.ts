@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, simulateRouting } from '../../../src/core/index.ts';
 import { withIdleGap } from '../../../src/features/routing/generate.ts';
-import { sameTimeline } from '../../../src/features/routing/timeline-canvas.ts';
+import { sameTimeline, timelineMarks } from '../../../src/features/routing/timeline-canvas.ts';
 import { SUPPORT_CHAT_ROUTING } from '../../../src/state/slices/routing-slice.ts';
 
 const hopsAt = (gap: number) =>
@@ -23,5 +24,40 @@ describe('sameTimeline', () => {
   it('sees the cache go cold past the TTL', () => {
     expect(sameTimeline(hopsAt(100), hopsAt(400))).toBe(false);
     expect(sameTimeline(hopsAt(100), hopsAt(100).slice(1))).toBe(false);
+  });
+});
+
+describe('timelineMarks', () => {
+  const hops = hopsAt(100);
+  const many = Array.from({ length: 40 }, () => hops).flat(); // 960 hops
+
+  it('gives every hop its own mark while hops are a pixel wide or more', () => {
+    const marks = timelineMarks(hops, 1);
+    expect(marks.map((m) => [m.slotStart, m.slotWidth])).toEqual(hops.map((_, i) => [i, 1]));
+  });
+
+  it('below a pixel a hop, covers every hop once, one mark per pixel column, the costliest shown', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.01, max: 0.999, noNaN: true }), (slot) => {
+        const marks = timelineMarks(many, slot);
+        let next = 0;
+        let lastColumn = -1;
+        for (const mark of marks) {
+          // Contiguous and complete: each mark starts where the last ended.
+          expect(mark.slotStart).toBe(next);
+          next += mark.slotWidth;
+          // One pixel column per mark, strictly left to right: none overlap.
+          const column = Math.floor(mark.slotStart * slot);
+          expect(column).toBeGreaterThan(lastColumn);
+          expect(Math.floor((next - 1) * slot)).toBe(column);
+          lastColumn = column;
+          const covered = many.slice(mark.slotStart, next);
+          expect(mark.hop.totalUsd).toBe(Math.max(...covered.map((h) => h.totalUsd)));
+          expect(mark.dropped).toBe(covered.some((h) => h.forceDropped));
+        }
+        expect(next).toBe(many.length);
+      }),
+      { seed: 7, numRuns: 200 },
+    );
   });
 });
