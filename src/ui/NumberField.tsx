@@ -91,6 +91,20 @@ export function NumberField(props: NumberFieldProps) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A value set from outside (Reset, a preset, an import, a link) replaces
+  // what was typed: a refused entry and its alert, or a draft that no longer
+  // reads as the value. A value this field sent itself leaves its draft alone
+  // (while an entry is refused, the field sends nothing).
+  const [seenValue, setSeenValue] = useState(value);
+  if (!Object.is(seenValue, value)) {
+    setSeenValue(value);
+    if (error !== null) {
+      setDraft(null);
+      setError(null);
+    } else if (draft !== null && !sameNumber(Number(draft.trim().replace(/,/g, '')), value)) {
+      setDraft(null);
+    }
+  }
   const shown = draft ?? String(value);
 
   // The handlers below are made once and read the latest props when they
@@ -179,6 +193,11 @@ export function NumberField(props: NumberFieldProps) {
       ) : null}
     </div>
   );
+}
+
+/** Equal, or as near as a value sent through a scaled field (characters ÷ 4 × 4) comes back. */
+function sameNumber(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
 }
 
 /** One blur handler per state setter (stable, unlike a fresh arrow per render). */

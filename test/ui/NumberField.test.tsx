@@ -125,4 +125,40 @@ describe('NumberField', () => {
     expect(writes).toEqual(['15', '20']);
     expect(attributes).toEqual([]);
   });
+
+  it('replaces a refused entry, and its alert, when the value is set from outside', async () => {
+    function Outside() {
+      const [value, setValue] = useState(10);
+      return (
+        <>
+          <button type="button" onClick={() => setValue(55)}>
+            reset
+          </button>
+          <NumberField label="Budget" value={value} min={0} max={100} onChange={setValue} />
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Outside />);
+    const field = screen.getByRole('spinbutton', { name: 'Budget' });
+    fireEvent.change(field, { target: { value: '250' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Budget: must be between 0 and 100');
+    // Blurring keeps the refused entry in view with its alert...
+    fireEvent.blur(field);
+    expect(field).toHaveValue(250);
+    // ...until the value is set from outside.
+    await user.click(screen.getByRole('button', { name: 'reset' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(field).toHaveValue(55);
+    expect(field).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('keeps a typed draft that reads as the value it sent', () => {
+    render(<Harness onValue={() => undefined} />);
+    const field = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Budget' });
+    fireEvent.change(field, { target: { value: '40.0' } });
+    // The value became 40; the field still shows what was typed.
+    expect(field.value).toBe('40.0');
+    expect(screen.getByRole('slider', { name: 'Budget' })).toHaveAttribute('aria-valuenow', '40');
+  });
 });
