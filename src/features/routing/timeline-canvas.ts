@@ -74,20 +74,22 @@ export interface TimelineMark {
 
 /**
  * One mark per hop while a hop is at least a pixel wide; past that, one mark
- * per pixel column showing the costliest hop that starts in it (the cold
+ * per pixel or so, showing the costliest of the hops it covers (the cold
  * starts and thinking spikes a reader looks for), so drawing stays
- * proportional to the width, not the hops. Columns are whole pixels counted
- * from the plot's left edge (a whole number of pixels from the canvas's), so
- * no two marks share one.
+ * proportional to the width, not the hops. A mark covers about a pixel's
+ * worth of hops, and always reaches into the next whole pixel column (counted
+ * from the plot's left edge, a whole number of pixels from the canvas's):
+ * so no two marks are drawn in the same column.
  */
 export function timelineMarks(hops: readonly HopRecord[], slot: number): TimelineMark[] {
   if (slot >= 1 || hops.length === 0) {
     return hops.map((hop, i) => ({ hop, slotStart: i, slotWidth: 1, dropped: hop.forceDropped }));
   }
+  const perPixel = 1 / slot;
   const marks: TimelineMark[] = [];
   for (let start = 0; start < hops.length;) {
     const column = Math.floor(start * slot);
-    let end = start + 1;
+    let end = Math.min(hops.length, Math.max(start + 1, Math.round(start + perPixel)));
     while (end < hops.length && Math.floor(end * slot) === column) end++;
     let costliest = hops[start] as HopRecord;
     let dropped = false;
