@@ -17,9 +17,12 @@ export const usdTick = (v: number): string => formatUsd(v);
 export const tokenTick = (v: number): string => formatTokensShort(v);
 export const plainTick = (v: number): string => String(v);
 
-/** A tooltip box for the charts. */
+/**
+ * A tooltip's content. The charts draw the box around it (.chart-tooltip):
+ * a second box here showed as a box within a box.
+ */
 export function TooltipBox({ children }: { children: ReactNode }) {
-  return <div className="chart-tooltip">{children}</div>;
+  return <div>{children}</div>;
 }
 
 /** Log-axis ticks between 100 and 1,000,000 tokens. */
