@@ -203,7 +203,7 @@ export const XYChart = memo(function XYChart(props: XYChartProps) {
         ))}
         {refY.map((r, i) => (
           <line
-            key={r.label ? `ry-${r.label}` : `ry#${i}`}
+            key={`ry${i}-${r.label ?? ''}`}
             x1={M.left}
             x2={width - M.right}
             y1={sy(r.value)}
@@ -215,7 +215,7 @@ export const XYChart = memo(function XYChart(props: XYChartProps) {
         {refX
           .filter((r) => r.value >= xDomain[0] && r.value <= xDomain[1])
           .map((r, i) => (
-            <g key={r.label ? `rx-${r.label}` : `rx#${i}`}>
+            <g key={`rx${i}-${r.label ?? ''}`}>
               <line
                 x1={sx(r.value)}
                 x2={sx(r.value)}
