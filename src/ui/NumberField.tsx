@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { Slider } from './Slider.tsx';
 import { formatPlain } from './format.ts';
-import { parseTypedNumber } from './typed-number.ts';
+import { parseTypedNumber, type NumberRule } from './typed-number.ts';
 
 export interface NumberFieldProps {
   /** Visible label, and the accessible name of the numeric field. */
@@ -101,8 +101,9 @@ export function NumberField(props: NumberFieldProps) {
     if (error !== null) {
       setDraft(null);
       setError(null);
-    } else if (draft !== null && !sameNumber(Number(draft.trim().replace(/,/g, '')), value)) {
-      setDraft(null);
+    } else if (draft !== null) {
+      const typed = parseTypedNumber(draft, ruleOf(props, integer));
+      if (!typed.ok || !sameNumber(typed.value, value)) setDraft(null);
     }
   }
   const shown = draft ?? String(value);
@@ -119,13 +120,7 @@ export function NumberField(props: NumberFieldProps) {
   const onText = useCallback((text: string) => {
     const { props: p, integer: whole } = latest.current;
     setDraft(text);
-    const result = parseTypedNumber(text, {
-      label: p.label,
-      min: p.min,
-      max: p.max,
-      integer: whole,
-      unit: p.unit,
-    });
+    const result = parseTypedNumber(text, ruleOf(p, whole));
     setError(result.ok ? null : result.error);
     if (result.ok) p.onChange(result.value);
   }, []);
@@ -193,6 +188,11 @@ export function NumberField(props: NumberFieldProps) {
       ) : null}
     </div>
   );
+}
+
+/** What a typed number must be for this field. */
+function ruleOf(props: NumberFieldProps, integer: boolean): NumberRule {
+  return { label: props.label, min: props.min, max: props.max, integer, unit: props.unit };
 }
 
 /** Equal, or as near as a value sent through a scaled field (characters ÷ 4 × 4) comes back. */
