@@ -1,6 +1,6 @@
 import { memo, useMemo, useState, type PointerEvent, type ReactNode } from 'react';
 import { Axes } from '../../ui/charts/Axes.tsx';
-import { makeScale, niceTicks } from '../../ui/charts/scale.ts';
+import { makeScale, niceAxis, niceTicks } from '../../ui/charts/scale.ts';
 import { useWidth } from '../../ui/charts/use-width.ts';
 
 /** One line of a {@link CostLineChart}: a value per x of the chart. */
@@ -152,10 +152,8 @@ export const CostLineChart = memo(function CostLineChart(props: CostLineChartPro
   const labelRows = placed.reduce((rows, m) => Math.max(rows, m.row + 1), 0);
   const top = M.top + labelRows * MARKER_ROW;
   const { sy, yTicks } = useMemo(() => {
-    const ticks = niceTicks(yLow, yHigh === yLow ? yLow + 1 : yHigh, 5);
-    const y0 = Math.min(yLow, ticks[0] ?? yLow);
-    const y1 = Math.max(yHigh, ticks[ticks.length - 1] ?? yHigh);
-    return { yTicks: ticks, sy: makeScale('linear', [y0, y1], [height - M.bottom, top]) };
+    const { ticks, domain } = niceAxis(yLow, yHigh === yLow ? yLow + 1 : yHigh);
+    return { yTicks: ticks, sy: makeScale('linear', domain, [height - M.bottom, top]) };
   }, [yLow, yHigh, height, top]);
 
   const paths = useMemo(

@@ -1,5 +1,5 @@
 import { memo, useMemo, useState } from 'react';
-import { makeScale, niceTicks } from '../../ui/charts/scale.ts';
+import { makeScale, niceAxis } from '../../ui/charts/scale.ts';
 import { useWidth } from '../../ui/charts/use-width.ts';
 import { stackSegments, textWidth, truncateLabel, valueExtent, wrapLabel } from './bar-layout.ts';
 
@@ -70,20 +70,22 @@ export const StackedBarChart = memo(function StackedBarChart(props: StackedBarCh
     const labels = categories.map((c) => c.label);
     if (columns) {
       const height = props.height ?? 210;
-      const ticks = niceTicks(min, max, 4);
+      const { ticks, domain } = niceAxis(min, max, 4);
       const left = Math.max(36, ...ticks.map((t) => textWidth(tickFormat(t), FONT) + 12));
       const band = Math.max(1, (width - left - RIGHT) / Math.max(1, categories.length));
       const lines = labels.map((l) => wrapLabel(l, band - 4, FONT, 2));
       const bottom = 10 + LINE * Math.max(1, ...lines.map((l) => l.length));
-      const domain = [Math.min(min, ticks[0] ?? min), Math.max(max, ticks.at(-1) ?? max)] as const;
       const value = makeScale('linear', domain, [height - bottom, TOP]);
       const barWidth = Math.min(band * 0.72, 96);
       return { height, ticks, left, bottom, band, lines, value, barWidth };
     }
     const height = TOP + ROW * categories.length + 24;
     const left = Math.min(width * 0.4, Math.max(40, ...labels.map((l) => textWidth(l, FONT) + 10)));
-    const ticks = niceTicks(min, max, Math.max(2, Math.floor((width - left - RIGHT) / 70)));
-    const domain = [Math.min(min, ticks[0] ?? min), Math.max(max, ticks.at(-1) ?? max)] as const;
+    const { ticks, domain } = niceAxis(
+      min,
+      max,
+      Math.max(2, Math.floor((width - left - RIGHT) / 70)),
+    );
     const value = makeScale('linear', domain, [left, width - RIGHT]);
     const lines = labels.map((l) => [truncateLabel(l, left - 10, FONT)]);
     return { height, ticks, left, bottom: 24, band: ROW, lines, value, barWidth: ROW_BAR };

@@ -1,5 +1,5 @@
 import { memo, useState, type ReactNode } from 'react';
-import { makeScale, niceTicks } from './scale.ts';
+import { makeScale, niceAxis } from './scale.ts';
 import { useWidth } from './use-width.ts';
 
 export interface BarDatum {
@@ -23,12 +23,8 @@ export const BarsChart = memo(function BarsChart(props: {
   const height = M.top + M.bottom + ROW * bars.length;
   const max = Math.max(0, ...bars.map((b) => b.value));
   const min = Math.min(0, ...bars.map((b) => b.value));
-  const ticks = niceTicks(min, max, Math.max(2, Math.floor((width - M.left) / 90)));
-  const x = makeScale(
-    'linear',
-    [Math.min(min, ticks[0] ?? 0), Math.max(max, ticks[ticks.length - 1] ?? max)],
-    [M.left, width - M.right],
-  );
+  const { ticks, domain } = niceAxis(min, max, Math.max(2, Math.floor((width - M.left) / 90)));
+  const x = makeScale('linear', domain, [M.left, width - M.right]);
   return (
     <div ref={ref} className="xy-chart" style={{ position: 'relative', height }}>
       <svg width={width} height={height} role="presentation" onPointerLeave={() => setHover(null)}>

@@ -1,6 +1,6 @@
 import { memo, useMemo, useState, type ReactNode } from 'react';
 import { Axes } from './Axes.tsx';
-import { makeScale, niceTicks, type ScaleKind } from './scale.ts';
+import { makeScale, niceAxis, niceTicks, type ScaleKind } from './scale.ts';
 import { useWidth } from './use-width.ts';
 
 export interface XYPoint {
@@ -94,16 +94,15 @@ export const XYChart = memo(function XYChart(props: XYChartProps) {
     min = 0;
     max = 1;
   }
-  const yTicks = useMemo(() => niceTicks(min, max, 5), [min, max]);
-  const y0 = Math.min(min, yTicks[0] ?? min);
-  const y1 = Math.max(max, yTicks[yTicks.length - 1] ?? max);
+  const yAxis = useMemo(() => niceAxis(min, max), [min, max]);
+  const yTicks = yAxis.ticks;
   const sx = useMemo(
     () => makeScale(xScale, [xLo, xHi], [M.left, width - M.right]),
     [xScale, xLo, xHi, width],
   );
   const sy = useMemo(
-    () => makeScale('linear', [y0, y1], [height - M.bottom, M.top]),
-    [y0, y1, height],
+    () => makeScale('linear', yAxis.domain, [height - M.bottom, M.top]),
+    [yAxis, height],
   );
   const clampX = (x: number) => Math.min(width - M.right, Math.max(M.left, sx(x)));
 

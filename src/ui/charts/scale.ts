@@ -41,3 +41,19 @@ export function niceTicks(min: number, max: number, count = 5): number[] {
     ticks.push(Number((first + ticks.length * step).toPrecision(12)));
   return ticks;
 }
+
+/**
+ * Round ticks for the values [min, max] and the domain an axis with those
+ * ticks spans: the values widened to the first and the last tick.
+ */
+export function niceAxis(
+  min: number,
+  max: number,
+  count = 5,
+): { ticks: number[]; domain: readonly [number, number] } {
+  const ticks = niceTicks(min, max, count);
+  return {
+    ticks,
+    domain: [Math.min(min, ticks[0] ?? min), Math.max(max, ticks[ticks.length - 1] ?? max)],
+  };
+}
