@@ -4,26 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileSlug, serializeSvg, toCsv } from '../../src/ui/chart-export.ts';
 import { ChartFrame } from '../../src/ui/ChartFrame.tsx';
 import { Legend } from '../../src/ui/charts/Legend.tsx';
+import { captureDownloads } from '../helpers/downloads.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-/** Every file the page downloads (object URL + link click), in order. */
-function captureDownloads(): Blob[] {
-  const blobs: Blob[] = [];
-  vi.stubGlobal('URL', {
-    ...URL,
-    createObjectURL: (blob: Blob) => {
-      blobs.push(blob);
-      return 'blob:test';
-    },
-    revokeObjectURL: () => undefined,
-  });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-  return blobs;
-}
 
 describe('toCsv', () => {
   it('writes one column per key, in order of first appearance', () => {
@@ -147,7 +133,7 @@ describe('ChartFrame downloads', () => {
   });
 
   it('makes CSV rows given as a function only when the user downloads', async () => {
-    const downloads = captureDownloads();
+    const downloads = captureDownloads().blobs;
     const makeRows = vi.fn(() => [{ gap_s: 60, strategy_usd: 0.5 }]);
     const user = userEvent.setup();
     render(
@@ -168,7 +154,7 @@ describe('ChartFrame downloads', () => {
   });
 
   it('keeps the HTML legend in a downloaded SVG', async () => {
-    const downloads = captureDownloads();
+    const downloads = captureDownloads().blobs;
     const user = userEvent.setup();
     render(
       <ChartFrame

@@ -8,6 +8,7 @@ import { ScenarioBar } from '../../../src/features/share/ScenarioBar.tsx';
 import { decodeScenarioHash, scenarioToJson } from '../../../src/state/persistence.ts';
 import { DEFAULT_SCENARIO, useAppStore } from '../../../src/state/store.ts';
 import { Probe, resetEverything } from './helpers.tsx';
+import { captureDownloads } from '../../helpers/downloads.ts';
 
 function renderBar() {
   const user = userEvent.setup();
@@ -163,16 +164,7 @@ describe('Import / export', () => {
   });
 
   it('exports the scenario as a JSON file', async () => {
-    const blobs: Blob[] = [];
-    vi.stubGlobal('URL', {
-      ...URL,
-      createObjectURL: (blob: Blob) => {
-        blobs.push(blob);
-        return 'blob:test';
-      },
-      revokeObjectURL: () => undefined,
-    });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { blobs, click } = captureDownloads();
     const user = await openPanel();
     await user.click(screen.getByRole('button', { name: 'Export JSON file' }));
     expect(click).toHaveBeenCalledOnce();
