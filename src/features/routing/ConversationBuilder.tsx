@@ -4,6 +4,7 @@ import { useAppStore } from '../../state/store.ts';
 import { formatTokens } from '../../ui/format.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { complexShare, generateTurns, MAX_TURNS, typicalIdleGap, withIdleGap } from './generate.ts';
+import { GAP_FIELD } from './fields.tsx';
 import { TurnEditor } from './TurnEditor.tsx';
 import { useDeferredWhen } from './use-deferred-when.ts';
 
@@ -171,11 +172,7 @@ function IdleGapField() {
       label="Idle gap between turns"
       value={idleGap}
       onChange={(gap) => setScenario({ turns: withIdleGap(currentTurns(), gap) })}
-      min={0}
-      max={86_400}
-      sliderMax={3_600}
-      step={5}
-      unit="s"
+      {...GAP_FIELD}
       hint={
         gapRange
           ? `Gaps now range from ${gapRange.min} to ${gapRange.max} s (the median is shown); a new value sets every gap after the first turn.`

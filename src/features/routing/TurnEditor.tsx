@@ -1,7 +1,7 @@
 import { memo, useId } from 'react';
 import type { Complexity, SimHop, SimTurn } from '../../core/index.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
-import { parseNameList, parseOptionalText, TextField } from './fields.tsx';
+import { GAP_FIELD, parseNameList, parseOptionalText, TextField } from './fields.tsx';
 import { MAX_HOPS_PER_TURN } from './generate.ts';
 
 const MAX_TOKENS = 2_000_000;
@@ -90,11 +90,7 @@ export const TurnEditor = memo(function TurnEditor(props: {
         label="Gap before this turn"
         value={turn.gapSeconds}
         onChange={(gapSeconds) => onChange({ ...turn, gapSeconds })}
-        min={0}
-        max={86_400}
-        sliderMax={3_600}
-        step={5}
-        unit="s"
+        {...GAP_FIELD}
         hint={
           index === 0
             ? 'The clock starts at the first turn; its gap only delays everything.'

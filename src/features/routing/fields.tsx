@@ -144,3 +144,12 @@ export function parseNameList(text: string): { ok: true; value: string[] | null 
     .filter((s) => s !== '');
   return { ok: true, value: names.length === 0 ? null : names };
 }
+
+/** The range every idle-gap field shares (seconds): up to a day typed, an hour on the slider. */
+export const GAP_FIELD = {
+  min: 0,
+  max: 86_400,
+  sliderMax: 3_600,
+  step: 5,
+  unit: 's',
+} as const;
