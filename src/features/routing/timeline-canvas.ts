@@ -22,8 +22,6 @@ export const LANES = ['Model', 'Thinking', 'Rule', 'Cache'] as const;
 
 const L = TIMELINE_LAYOUT;
 
-/** The labels' font, exactly as the canvas serialises it back. */
-const FONT = '11px system-ui, sans-serif';
 
 /** Canvas height, CSS pixels. */
 export const TIMELINE_HEIGHT =
@@ -220,10 +218,10 @@ export function drawTimeline(
   const base = L.top + L.barHeight;
   const scale = L.barHeight / max;
 
-  // Setting a canvas font, even the one it has, makes the browser compute
-  // the page's style first; during React's commit that is a full style
-  // recalculation (0.7 ms a step here). Reading it is cheap.
-  if (ctx.font !== FONT) ctx.font = FONT;
+  // Text on a canvas in the page makes the browser compute the page's style
+  // first (during React's commit, a style recalculation the frame would
+  // otherwise do): measured, moving the labels off the page saved nothing.
+  ctx.font = '11px system-ui, sans-serif';
   ctx.textBaseline = 'middle';
   ctx.strokeStyle = palette.grid;
   ctx.fillStyle = palette.text;
