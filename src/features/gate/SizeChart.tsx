@@ -16,7 +16,9 @@ function SizeTooltip({ point }: { point: SizePoint }) {
   );
 }
 
-function SizeTable({ rows }: { rows: readonly SizePoint[] }) {
+/** Every eighth point of the curve, and the last. */
+function SizeTable({ data }: { data: readonly SizePoint[] }) {
+  const rows = data.filter((_, i) => i % 8 === 0 || i === data.length - 1);
   return (
     <table className="data">
       <caption className="visually-hidden">Net saving by output size</caption>
@@ -50,10 +52,6 @@ export const SizeChart = memo(function SizeChart({ view }: { view: GateView }) {
   );
   const tStar = breakEven.sizeTokens;
   const current = Math.min(SIZE_MAX, Math.max(SIZE_MIN, inputs.outputTokens));
-  const tableRows = useMemo(
-    () => data.filter((_, i) => i % 8 === 0 || i === data.length - 1),
-    [data],
-  );
   const summary = view.priced
     ? `Net saving is 0 below the ${formatTokens(inputs.largeOffloadThresholdTokens)}-token threshold, then ${formatUsd(
         data.find((p) => p.size >= inputs.largeOffloadThresholdTokens)?.netUsd ?? 0,
@@ -109,7 +107,7 @@ export const SizeChart = memo(function SizeChart({ view }: { view: GateView }) {
           tooltip={(i) => (data[i] ? <SizeTooltip point={data[i]} /> : null)}
         />
       }
-      table={<SizeTable rows={tableRows} />}
+      table={<SizeTable data={data} />}
     />
   );
 });
