@@ -21,6 +21,27 @@ export interface PriceRow {
   readonly cacheRead?: number;
   /** Context window, tokens. */
   readonly maxInputTokens?: number;
+  /**
+   * Shortest prompt the provider caches (SPEC §1.1); a shorter prompt is
+   * neither read from nor written to the cache. Absent = 0.
+   */
+  readonly minCacheableTokens?: number;
+  /** Long-context tier (SPEC §1.1): a prompt above its threshold is billed wholly at its rates. */
+  readonly longContext?: LongContextTier;
+}
+
+/**
+ * A long-context price tier (SPEC §1.1), USD per million tokens. A rate left
+ * out is the row's own rate of that kind.
+ */
+export interface LongContextTier {
+  /** A call whose prompt has more than this many tokens is billed at this tier. */
+  readonly thresholdTokens: number;
+  readonly input: number;
+  readonly output?: number;
+  readonly cacheWrite?: number;
+  readonly cacheWrite1h?: number;
+  readonly cacheRead?: number;
 }
 
 /** Model name → price row. Lookups use own properties only. */
