@@ -78,7 +78,8 @@ export class FileReader {
         return;
       default:
         this.hold(text);
-        this.decide(false);
+        // Look again only when this chunk can settle it: no rejoining the text for every chunk of a long first line.
+        if (this.mode === 'start' ? /\S/.test(text) : text.includes('\n')) this.decide(false);
     }
   }
 

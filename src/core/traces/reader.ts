@@ -62,8 +62,8 @@ export function createTraceReader(): TraceReader {
   const endFile = (): void => {
     if (open === undefined) return;
     const file = open;
-    open = undefined;
     file.reader.end();
+    open = undefined;
     // Line order within the file (a document's records are already in it; sorting is stable).
     file.skipped.sort((a, b) => a.line - b.line);
     skipped.push(...file.skipped);
