@@ -67,11 +67,12 @@ export class ClaudeCodeFile {
 
   private readAssistant(record: JsonObject): void {
     const sessionId = record['sessionId'];
-    if (typeof sessionId !== 'string') throw new UnreadableRecord('no sessionId');
+    if (typeof sessionId !== 'string')
+      throw new UnreadableRecord('no sessionId: the line does not say which session it belongs to');
     const message = record['message'];
     const usage = isObject(message) ? message['usage'] : undefined;
     if (!isObject(message) || !isObject(usage))
-      throw new UnreadableRecord('no usage (message.usage)');
+      throw new UnreadableRecord('no token counts (message.usage)');
     const model = requiredString(message['model'], 'model (message.model)');
     const id = requiredString(message['id'], 'call id (message.id)');
     const requestId = record['requestId'];

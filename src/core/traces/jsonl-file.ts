@@ -108,7 +108,8 @@ export class JsonlFile {
     if (verdict === 'bad JSON') this.sink.skip(line, BAD_JSON);
     else if (verdict === 'not an object') this.sink.skip(line, NOT_OBJECT);
     else if (this.format === 'claude-code') {
-      if (verdict === 'assistant without sessionId') this.sink.skip(line, 'no sessionId');
+      if (verdict === 'assistant without sessionId')
+        this.sink.skip(line, 'no sessionId: the line does not say which session it belongs to');
     } else if (this.format === 'anthropic') {
       this.sink.skip(line, 'not a Messages response (no "type": "message")');
     } else {

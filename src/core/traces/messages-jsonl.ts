@@ -15,7 +15,7 @@ import {
   type JsonObject,
 } from './fields.ts';
 import { readOrSkip, type RecordSink } from './record-sink.ts';
-import { parseTraceTime } from './time.ts';
+import { isEpochSeconds, parseTraceTime } from './time.ts';
 
 /** True when `record` is a Messages response or a wrapper around one. */
 export function isAnthropicRecord(record: JsonObject): boolean {
@@ -109,7 +109,7 @@ export class OpenAiFile {
     );
     const inputTokens = derivedInput(prompt, cached, promptKey);
     const created = record[chat ? 'created' : 'created_at'];
-    if (typeof created !== 'number' || !Number.isFinite(created)) {
+    if (typeof created !== 'number' || !isEpochSeconds(created)) {
       throw new UnreadableRecord(`no time (${chat ? 'created' : 'created_at'})`);
     }
     this.sink.store.add({

@@ -18,6 +18,7 @@ import {
 } from './fields.ts';
 import { readOrSkip, type RecordSink } from './record-sink.ts';
 import { estimateTokens } from '../estimator.ts';
+import { isEpochSeconds } from './time.ts';
 
 const CALL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']);
 
@@ -66,9 +67,10 @@ function countAttribute(attributes: Attributes, key: string): number {
 /** `startTimeUnixNano` (digits or a number) in seconds, or `undefined`. */
 function startSeconds(span: JsonObject): number | undefined {
   const nanos = span['startTimeUnixNano'];
-  if (typeof nanos === 'string' && /^\d+$/.test(nanos)) return Number(nanos) / 1e9;
-  if (typeof nanos === 'number' && Number.isFinite(nanos) && nanos >= 0) return nanos / 1e9;
-  return undefined;
+  let seconds: number | undefined;
+  if (typeof nanos === 'string' && /^\d+$/.test(nanos)) seconds = Number(nanos) / 1e9;
+  else if (typeof nanos === 'number' && nanos >= 0) seconds = nanos / 1e9;
+  return seconds !== undefined && isEpochSeconds(seconds) ? seconds : undefined;
 }
 
 function spanUsage(attributes: Attributes): CallUsage {

@@ -67,6 +67,14 @@ export function parseTraceTime(text: string): number | undefined {
   return epochMs / 1000;
 }
 
+/** The latest time a JavaScript date can hold, seconds (±8.64e12). */
+const MAX_SECONDS = 8.64e12;
+
+/** True when `seconds` is a time a date can hold (finite, within ±8.64e12 s of the epoch). */
+export function isEpochSeconds(seconds: number): boolean {
+  return Number.isFinite(seconds) && Math.abs(seconds) <= MAX_SECONDS;
+}
+
 /** The UTC day (`YYYY-MM-DD`) of a time in seconds since the Unix epoch. */
 export function utcDay(atSeconds: number): string {
   return new Date(Math.floor(atSeconds) * 1000).toISOString().slice(0, 10);
