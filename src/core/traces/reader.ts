@@ -4,6 +4,8 @@
  * a list of what could not be read. Memory stays bounded for JSONL and CSV:
  * a call is one small object, no line is kept.
  */
+import type { PricingTable } from '../pricing.ts';
+import { billTrace, type AsBilledCost } from './billing.ts';
 import type { SkippedRecord, TraceCall, TraceFormat } from './call-record.ts';
 import { CallStore } from './call-store.ts';
 import { FileReader } from './file-reader.ts';
@@ -26,6 +28,8 @@ export interface TraceReadResult {
   /** In file order, then line order. */
   readonly skipped: readonly SkippedRecord[];
   readonly files: readonly TraceFileSummary[];
+  /** The as-billed cost, when the reader was given a price table. */
+  readonly billed?: AsBilledCost;
 }
 
 /** An incremental trace reader: one file at a time, its text in chunks of any size. */
@@ -51,9 +55,9 @@ interface OpenFile {
  * Creates a reader that reads files pushed in chunks. Lines are split on
  * `\n` only, with the unfinished last line kept for the next chunk; a JSON
  * document (OTLP, LiteLLM JSON, Langfuse) is held until its file ends, up to
- * 64 Mi characters.
+ * 64 Mi characters. Given a price table, `finish` also bills the calls.
  */
-export function createTraceReader(): TraceReader {
+export function createTraceReader(pricing?: PricingTable): TraceReader {
   const store = new CallStore();
   const skipped: SkippedRecord[] = [];
   const files: TraceFileSummary[] = [];
@@ -96,7 +100,9 @@ export function createTraceReader(): TraceReader {
     endFile,
     finish() {
       endFile();
-      return { calls: store.finish(), skipped: [...skipped], files: [...files] };
+      const calls = store.finish();
+      const read = { calls, skipped: [...skipped], files: [...files] };
+      return pricing === undefined ? read : { ...read, billed: billTrace(calls, pricing) };
     },
   };
 }
@@ -104,8 +110,9 @@ export function createTraceReader(): TraceReader {
 /** Reads whole files given as text (SPEC §7 `trace` cases; small files and tests). */
 export function readTraceFiles(
   files: ReadonlyArray<{ readonly name: string; readonly text: string }>,
+  pricing?: PricingTable,
 ): TraceReadResult {
-  const reader = createTraceReader();
+  const reader = createTraceReader(pricing);
   for (const file of files) {
     reader.beginFile(file.name);
     reader.pushText(file.text);
