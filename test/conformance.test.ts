@@ -35,9 +35,9 @@ const CASES: Array<[string, string, VectorKind, VectorCase]> = FILES.flatMap((fi
 describe('golden vectors', () => {
   it('covers every kind in SPEC §7', () => {
     expect(new Set(CASES.map(([, , kind]) => kind))).toEqual(
-      new Set(['gate', 'budget', 'estimate', 'hopIndex', 'resolve', 'simulate']),
+      new Set(['gate', 'budget', 'estimate', 'hopIndex', 'resolve', 'simulate', 'trace', 'replay']),
     );
-    expect(CASES.length).toBeGreaterThanOrEqual(233);
+    expect(CASES.length).toBeGreaterThanOrEqual(233 + 35);
   });
 
   it.each(CASES)('%s: %s', (_file, _name, kind, c) => {

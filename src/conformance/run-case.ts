@@ -23,8 +23,10 @@ import {
   type RoutingScenario,
   type Strategy,
 } from '../core/index.ts';
+import { runReplayCase, runTraceCase, traceExpectation } from './trace-case.ts';
 
-export type VectorKind = 'gate' | 'budget' | 'estimate' | 'hopIndex' | 'resolve' | 'simulate';
+export type VectorKind =
+  'gate' | 'budget' | 'estimate' | 'hopIndex' | 'resolve' | 'simulate' | 'trace' | 'replay';
 
 export interface VectorCase {
   readonly name: string;
@@ -102,6 +104,10 @@ export function runCase(kind: VectorKind, input: Record<string, unknown>): unkno
     }
     case 'simulate':
       return simulateRouting(input['scenario'] as RoutingScenario, pricingOf(input));
+    case 'trace':
+      return runTraceCase(input, pricingOf(input));
+    case 'replay':
+      return runReplayCase(input, pricingOf(input));
   }
 }
 
@@ -155,10 +161,19 @@ export function checkCase(kind: VectorKind, c: VectorCase): Mismatch | null {
   } catch (error) {
     actual = { thrown: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
   }
-  return firstMismatch(c.expect, actual);
+  return firstMismatch(kind === 'trace' ? traceExpectation(c.expect) : c.expect, actual);
 }
 
-const KINDS = new Set<string>(['gate', 'budget', 'estimate', 'hopIndex', 'resolve', 'simulate']);
+const KINDS = new Set<string>([
+  'gate',
+  'budget',
+  'estimate',
+  'hopIndex',
+  'resolve',
+  'simulate',
+  'trace',
+  'replay',
+]);
 
 /** Checks the shape of a parsed vector file; throws naming what is wrong. */
 export function asVectorFile(json: unknown): VectorFile {

@@ -1,0 +1,122 @@
+/**
+ * Claude Code transcripts (SPEC §10, §12 "§10 per format"):
+ * `~/.claude/projects/<project>/<session>.jsonl` and its subagents'
+ * `<session>/subagents/*.jsonl`. One call is written as several `assistant`
+ * lines (one per content block) sharing `message.id` and `requestId`; its
+ * time, model and `sidechain` are those of its first line, its usage that of
+ * the line with the largest `output_tokens`. Tool results are `user` lines'
+ * `tool_result` blocks, attached to the next call of the same session whose
+ * first line comes later in the same file.
+ */
+import type { ToolResult } from './call-record.ts';
+import type { StoredCall } from './call-store.ts';
+import { anthropicUsage } from './anthropic-usage.ts';
+import { isObject, requiredString, UnreadableRecord, type JsonObject } from './fields.ts';
+import { readOrSkip, type RecordSink } from './record-sink.ts';
+import { parseTraceTime } from './time.ts';
+import { estimateTokens } from '../estimator.ts';
+
+/** The text of a `tool_result` block: its `content` string, or its `text` blocks joined. */
+function toolResultText(block: JsonObject): string {
+  const content = block['content'];
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  let text = '';
+  for (const part of content) {
+    if (isObject(part) && part['type'] === 'text' && typeof part['text'] === 'string')
+      text += part['text'];
+  }
+  return text;
+}
+
+/** The reading state of one Claude Code file. */
+export class ClaudeCodeFile {
+  private readonly toolNames = new Map<string, string>();
+  private readonly pendingResults = new Map<string, ToolResult[]>();
+  private readonly callsStartedHere = new Set<StoredCall>();
+
+  constructor(private readonly sink: RecordSink) {}
+
+  /** Reads one line that is valid JSON and an object. */
+  readObject(line: number, record: JsonObject): void {
+    const type = record['type'];
+    if (type === 'assistant') {
+      this.noteToolUses(record);
+      readOrSkip(this.sink, line, () => this.readAssistant(record));
+    } else if (type === 'user') {
+      this.readToolResults(record);
+    }
+    // Every other line type (progress, system, summary, …) carries no call.
+  }
+
+  /** Learns tool names from an assistant line that is valid JSON, readable or not. */
+  noteToolUses(record: JsonObject): void {
+    const message = record['message'];
+    if (!isObject(message)) return;
+    const content = message['content'];
+    if (!Array.isArray(content)) return;
+    for (const block of content) {
+      if (!isObject(block) || block['type'] !== 'tool_use') continue;
+      const id = block['id'];
+      const name = block['name'];
+      if (typeof id === 'string' && typeof name === 'string' && !this.toolNames.has(id)) {
+        this.toolNames.set(id, name);
+      }
+    }
+  }
+
+  private readAssistant(record: JsonObject): void {
+    const sessionId = record['sessionId'];
+    if (typeof sessionId !== 'string')
+      throw new UnreadableRecord('no sessionId: the line does not say which session it belongs to');
+    const message = record['message'];
+    const usage = isObject(message) ? message['usage'] : undefined;
+    if (!isObject(message) || !isObject(usage))
+      throw new UnreadableRecord('no token counts (message.usage)');
+    const model = requiredString(message['model'], 'model (message.model)');
+    const id = requiredString(message['id'], 'call id (message.id)');
+    const requestId = record['requestId'];
+    const counts = anthropicUsage(usage);
+    const timestamp = record['timestamp'];
+    if (typeof timestamp !== 'string') throw new UnreadableRecord('no time (timestamp)');
+    const at = parseTraceTime(timestamp);
+    if (at === undefined)
+      throw new UnreadableRecord(`timestamp ${JSON.stringify(timestamp)} is not a time`);
+    const { call } = this.sink.store.addStreamedLine({
+      conversationId: sessionId,
+      callId: typeof requestId === 'string' ? id + requestId : id,
+      at,
+      model,
+      sidechain: record['isSidechain'] === true,
+      ...counts,
+    });
+    if (!this.callsStartedHere.has(call)) {
+      this.callsStartedHere.add(call);
+      const waiting = this.pendingResults.get(sessionId);
+      if (waiting !== undefined) {
+        for (const result of waiting) this.sink.store.attach(call, result);
+        this.pendingResults.delete(sessionId);
+      }
+    }
+  }
+
+  private readToolResults(record: JsonObject): void {
+    const sessionId = record['sessionId'];
+    const message = record['message'];
+    if (typeof sessionId !== 'string' || !isObject(message)) return;
+    const content = message['content'];
+    if (!Array.isArray(content)) return;
+    for (const block of content) {
+      if (!isObject(block) || block['type'] !== 'tool_result') continue;
+      const toolUseId = block['tool_use_id'];
+      if (typeof toolUseId !== 'string') continue;
+      const name = this.toolNames.get(toolUseId);
+      const tokens = estimateTokens(toolResultText(block));
+      const result: ToolResult =
+        name === undefined ? { toolUseId, tokens } : { toolUseId, name, tokens };
+      const waiting = this.pendingResults.get(sessionId);
+      if (waiting === undefined) this.pendingResults.set(sessionId, [result]);
+      else waiting.push(result);
+    }
+  }
+}

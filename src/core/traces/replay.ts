@@ -1,0 +1,275 @@
+/**
+ * Replaying a trace (SPEC §11): each conversation's calls re-priced in time
+ * order as if another model (or a mapping of models) or another cache TTL
+ * had been chosen. A call keeps its time, prompt size and output; per model
+ * row the replay keeps one cache entry `{tokens, lastUse}`. "As run" keeps
+ * every call on its own model with the TTL the conversation used, and holds
+ * its predicted cache reads against the logged ones.
+ */
+import { callRates, isCacheable } from '../call-rates.ts';
+import { findPriceRow, type FoundPriceRow } from '../model-names.ts';
+import type { PricingTable } from '../pricing.ts';
+import { promptTokens, type TraceCall } from './call-record.ts';
+import { InvalidInputError } from '../errors.ts';
+
+/** What the replay changes. */
+export type ReplayPlan =
+  | { readonly kind: 'asRun' }
+  | {
+      readonly kind: 'whatIf';
+      /** Every call to one model, or a mapping from a model as written in the trace to another; absent keeps each call's own. */
+      readonly model?: string | ReadonlyMap<string, string>;
+      /** Cache TTL, seconds: 300 or 3,600. */
+      readonly ttlSeconds: number;
+    };
+
+/** One call as replayed. */
+export interface ReplayedCall {
+  readonly conversationId: string;
+  readonly callId: string;
+  readonly at: number;
+  /** The price row's name the call was replayed on. */
+  readonly model: string;
+  readonly promptTokens: number;
+  readonly cachedTokens: number;
+  readonly writeTokens: number;
+  readonly uncachedTokens: number;
+  readonly outputTokens: number;
+  readonly costUsd: number;
+  /** The cache reads the trace logged for this call. */
+  readonly loggedCacheReadTokens: number;
+}
+
+/** Replay totals (SPEC §7 `replay`). */
+export interface ReplayTotals {
+  readonly totalUsd: number;
+  readonly cachedTokens: number;
+  readonly writeTokens: number;
+  readonly uncachedTokens: number;
+}
+
+/** Why a predicted cache read may differ from the logged one. */
+export type DifferenceCause =
+  | 'warm-start'
+  | 'rewritten-prompt'
+  | 'outlived-ttl'
+  | 'below-minimum'
+  | 'shared-prefix'
+  | 'read-less';
+
+/** Plain words for each cause. */
+export const DIFFERENCE_CAUSE_TEXT: Readonly<Record<DifferenceCause, string>> = {
+  'warm-start':
+    'the conversation started warm from an earlier one: providers cache by prompt prefix, so a new session can read what another wrote',
+  'rewritten-prompt':
+    'the conversation was rewritten (compacted, for example): the provider still read the prefix the old and new prompts share',
+  'outlived-ttl':
+    'the cache was still warm after the TTL: a call outside this trace refreshed it, or the entry lived longer',
+  'below-minimum':
+    "the prompt is below the price table's minimum cacheable size, yet the provider read from its cache",
+  'shared-prefix':
+    'the provider read more than the previous prompt: another conversation or a call outside this trace shares its prefix',
+  'read-less':
+    'the provider read less than predicted: the entry was evicted early, or an early part of the prompt changed (system prompt, tools, thinking settings)',
+};
+
+/** One of the largest gaps between predicted and logged cache reads. */
+export interface CacheReadDifference {
+  readonly conversationId: string;
+  readonly callId: string;
+  readonly at: number;
+  readonly model: string;
+  readonly predictedCachedTokens: number;
+  readonly loggedCacheReadTokens: number;
+  /** Logged minus predicted. */
+  readonly differenceTokens: number;
+  readonly cause: DifferenceCause;
+}
+
+/** How well "as run" predicts the logged cache reads (SPEC §11). */
+export interface ReplayCalibration {
+  /** Calls replayed (priced). */
+  readonly calls: number;
+  /** Calls whose prediction is within 2 % of the prompt of what was logged. */
+  readonly withinTwoPercent: number;
+  /** `withinTwoPercent / calls`, 0 when there are no calls. */
+  readonly share: number;
+  /** The largest differences first, at most `MAX_LISTED_DIFFERENCES`. */
+  readonly largestDifferences: readonly CacheReadDifference[];
+}
+
+/** A replay's result. */
+export interface ReplayResult {
+  readonly totals: ReplayTotals;
+  readonly calls: readonly ReplayedCall[];
+  /** Calls left out because their target model has no price row, by that name. */
+  readonly leftOut: ReadonlyMap<string, number>;
+  /** Only for "as run". */
+  readonly calibration?: ReplayCalibration;
+}
+
+/** How many differences a calibration lists. */
+export const MAX_LISTED_DIFFERENCES = 20;
+
+interface CacheEntry {
+  tokens: number;
+  lastUse: number;
+}
+
+function targetName(plan: ReplayPlan, model: string): string {
+  if (plan.kind === 'asRun' || plan.model === undefined) return model;
+  if (typeof plan.model === 'string') return plan.model;
+  return plan.model.get(model) ?? model;
+}
+
+function groupByConversation(calls: readonly TraceCall[]): TraceCall[][] {
+  const groups = new Map<string, TraceCall[]>();
+  for (const call of calls) {
+    const group = groups.get(call.conversationId);
+    if (group === undefined) groups.set(call.conversationId, [call]);
+    else group.push(call);
+  }
+  return [...groups.values()];
+}
+
+function causeOf(
+  predicted: number,
+  logged: number,
+  entry: CacheEntry | undefined,
+  prompt: number,
+  at: number,
+  ttlSeconds: number,
+  cacheable: boolean,
+): DifferenceCause {
+  if (logged < predicted) return 'read-less';
+  if (!cacheable) return 'below-minimum';
+  if (entry === undefined) return 'warm-start';
+  if (prompt < entry.tokens) return 'rewritten-prompt';
+  if (at - entry.lastUse >= ttlSeconds) return 'outlived-ttl';
+  return 'shared-prefix';
+}
+
+/**
+ * Replays `calls` (in time order, ties in input order, as a reader returns
+ * them) under `plan` (SPEC §11). A call whose target model has no price row
+ * is left out: no cost, no effect on the cache, not in the calibration.
+ *
+ * @throws InvalidInputError when a what-if TTL is not a positive number of seconds
+ */
+export function replayTrace(
+  calls: readonly TraceCall[],
+  pricing: PricingTable,
+  plan: ReplayPlan,
+): ReplayResult {
+  if (plan.kind === 'whatIf' && !(Number.isFinite(plan.ttlSeconds) && plan.ttlSeconds > 0)) {
+    throw new InvalidInputError(
+      'ttlSeconds',
+      `must be a positive number of seconds (got ${String(plan.ttlSeconds)})`,
+    );
+  }
+  const rows = new Map<string, FoundPriceRow | undefined>();
+  const rowOf = (name: string): FoundPriceRow | undefined => {
+    if (!rows.has(name)) rows.set(name, findPriceRow(pricing, name));
+    return rows.get(name);
+  };
+  const replayed: ReplayedCall[] = [];
+  const leftOut = new Map<string, number>();
+  const differences: CacheReadDifference[] = [];
+  let totalUsd = 0;
+  let cachedTokens = 0;
+  let writeTokens = 0;
+  let uncachedTokens = 0;
+  let within = 0;
+
+  for (const conversation of groupByConversation(calls)) {
+    const ttlSeconds =
+      plan.kind === 'asRun'
+        ? conversation.some((call) => call.cacheWrite1hTokens > 0)
+          ? 3600
+          : 300
+        : plan.ttlSeconds;
+    const entries = new Map<string, CacheEntry>();
+    for (const call of conversation) {
+      const target = targetName(plan, call.model);
+      const found = rowOf(target);
+      if (found === undefined) {
+        leftOut.set(target, (leftOut.get(target) ?? 0) + 1);
+        continue;
+      }
+      const prompt = promptTokens(call);
+      const cacheable = isCacheable(found.row, prompt);
+      const entry = entries.get(found.model);
+      const warm =
+        entry !== undefined && call.at - entry.lastUse < ttlSeconds && prompt >= entry.tokens;
+      const cached = cacheable && warm ? entry.tokens : 0;
+      const write = cacheable ? prompt - cached : 0;
+      const uncached = cacheable ? 0 : prompt;
+      const rates = callRates(found.row, prompt);
+      const writeRate =
+        ttlSeconds === 3600 && rates.hasCacheWrite1h ? rates.cacheWrite1h : rates.cacheWrite;
+      const costUsd =
+        cached * rates.cacheRead +
+        write * writeRate +
+        uncached * rates.input +
+        call.outputTokens * rates.output;
+      if (plan.kind === 'asRun') {
+        const difference = call.cacheReadTokens - cached;
+        if (Math.abs(difference) <= 0.02 * prompt) within += 1;
+        else {
+          differences.push({
+            conversationId: call.conversationId,
+            callId: call.callId,
+            at: call.at,
+            model: found.model,
+            predictedCachedTokens: cached,
+            loggedCacheReadTokens: call.cacheReadTokens,
+            differenceTokens: difference,
+            cause: causeOf(
+              cached,
+              call.cacheReadTokens,
+              entry,
+              prompt,
+              call.at,
+              ttlSeconds,
+              cacheable,
+            ),
+          });
+        }
+      }
+      if (cacheable) entries.set(found.model, { tokens: prompt, lastUse: call.at });
+      totalUsd += costUsd;
+      cachedTokens += cached;
+      writeTokens += write;
+      uncachedTokens += uncached;
+      replayed.push({
+        conversationId: call.conversationId,
+        callId: call.callId,
+        at: call.at,
+        model: found.model,
+        promptTokens: prompt,
+        cachedTokens: cached,
+        writeTokens: write,
+        uncachedTokens: uncached,
+        outputTokens: call.outputTokens,
+        costUsd,
+        loggedCacheReadTokens: call.cacheReadTokens,
+      });
+    }
+  }
+
+  const totals = { totalUsd, cachedTokens, writeTokens, uncachedTokens };
+  if (plan.kind !== 'asRun') return { totals, calls: replayed, leftOut };
+  // Largest first; equal differences keep their replay order (sort is stable).
+  differences.sort((a, b) => Math.abs(b.differenceTokens) - Math.abs(a.differenceTokens));
+  return {
+    totals,
+    calls: replayed,
+    leftOut,
+    calibration: {
+      calls: replayed.length,
+      withinTwoPercent: within,
+      share: replayed.length === 0 ? 0 : within / replayed.length,
+      largestDifferences: differences.slice(0, MAX_LISTED_DIFFERENCES),
+    },
+  };
+}
