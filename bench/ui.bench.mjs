@@ -25,7 +25,9 @@
 //
 //   node bench/ui.bench.mjs [--grep gate|budget|routing] [--scenario ID[,ID…]]
 //   BENCH_UI_SAMPLES=1 also prints every sample (sorted) to stderr;
-//   BENCH_UI_STEPS=N measures N key presses per tab instead of 100.
+//   BENCH_UI_STEPS=N measures N key presses per tab instead of 100; a tab
+//   that is slow in a large scenario stops after 90 s of presses (at least 5;
+//   BENCH_UI_TAB_LIMIT_MS changes the limit), and says so on stderr.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -41,6 +43,16 @@ import { SCENARIOS } from './ui-scenarios.mjs';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const STEPS = Number(process.env.BENCH_UI_STEPS) || 100;
 const WARM_UP_STEPS = 5;
+/**
+ * A tab that is slow in a large scenario stops early: after this long of
+ * measured key presses (at least MIN_STEPS of them), and its warm-up stops
+ * after two presses once it has taken WARM_UP_LIMIT_MS.
+ */
+const TAB_TIME_LIMIT_MS = Number(process.env.BENCH_UI_TAB_LIMIT_MS) || 90_000;
+const MIN_STEPS = 5;
+const WARM_UP_LIMIT_MS = 5_000;
+/** How long a scenario may take to load, and a tab to appear in it. */
+const LOAD_TIMEOUT_MS = 180_000;
 /** A step is settled after this long without a DOM change in the panel. */
 const QUIET_MS = 150;
 const VIEWPORT = { width: 1280, height: 900 };
@@ -227,7 +239,7 @@ async function longestTask(page, from, to) {
  */
 async function measureTab(browser, baseUrl, scenario, target) {
   const context = await browser.newContext({ viewport: VIEWPORT });
-  context.setDefaultTimeout(30_000);
+  context.setDefaultTimeout(LOAD_TIMEOUT_MS);
   try {
     await context.addInitScript(recordLongTasks);
     const page = await context.newPage();
@@ -254,9 +266,29 @@ async function measureTab(browser, baseUrl, scenario, target) {
     const results = [];
     let unchanged = 0;
     let measuredFrom = 0;
-    for (let i = 0; i < WARM_UP_STEPS + STEPS; i += 1) {
-      if (i === WARM_UP_STEPS) measuredFrom = await page.evaluate(() => performance.now());
-      if (i === WARM_UP_STEPS + STEPS / 2) key = key === 'ArrowRight' ? 'ArrowLeft' : 'ArrowRight';
+    const started = Date.now();
+    let measureStarted = 0;
+    let turned = false;
+    for (let i = 0; paint.length < STEPS; i += 1) {
+      const warmUp = i < WARM_UP_STEPS && !(i >= 2 && Date.now() - started > WARM_UP_LIMIT_MS);
+      if (!warmUp && measureStarted === 0) {
+        measuredFrom = await page.evaluate(() => performance.now());
+        measureStarted = Date.now();
+      }
+      if (
+        measureStarted > 0 &&
+        paint.length >= MIN_STEPS &&
+        Date.now() - measureStarted > TAB_TIME_LIMIT_MS
+      ) {
+        console.error(
+          `bench-ui: ${scenario.id}/${target.id}: stopped after ${paint.length} of ${STEPS} steps (time limit ${TAB_TIME_LIMIT_MS / 1000} s)`,
+        );
+        break;
+      }
+      if (paint.length === STEPS / 2 && !warmUp && !turned) {
+        key = key === 'ArrowRight' ? 'ArrowLeft' : 'ArrowRight';
+        turned = true;
+      }
       let sample = await step(page, key);
       if (sample === null) {
         // At the end of the range: turn round.
@@ -264,7 +296,7 @@ async function measureTab(browser, baseUrl, scenario, target) {
         sample = await step(page, key);
       }
       if (sample === null) throw new Error(`the ${target.slider} slider does not move`);
-      if (i < WARM_UP_STEPS) continue;
+      if (warmUp) continue;
       paint.push(sample.inputToPaint);
       results.push(sample.inputToResults);
       if (!sample.resultsChanged) unchanged += 1;
@@ -299,7 +331,7 @@ async function measureTab(browser, baseUrl, scenario, target) {
     }
     if (unchanged > 0) {
       console.error(
-        `bench-ui: ${scenario.id}/${target.id}: ${unchanged} of ${STEPS} steps changed no status region or chart`,
+        `bench-ui: ${scenario.id}/${target.id}: ${unchanged} of ${paint.length} steps changed no status region or chart`,
       );
     }
     return await longestTask(page, 0, measuredFrom);
