@@ -98,7 +98,11 @@ const files = [E2E_DIR, ...extraDirs].flatMap((dir) =>
   })),
 );
 
-for (const { file, name: base } of files) {
+const taken = new Set<string>();
+for (const { file, name } of files) {
+  // Two folders may hold a journey of the same name: Playwright needs unique titles.
+  const base = taken.has(name) ? relative(PROJECT_ROOT, file).replace(/\\/g, '/') : name;
+  taken.add(base);
   let mod: JourneyModule;
   try {
     mod = (await import(pathToFileURL(file).href)) as JourneyModule;
