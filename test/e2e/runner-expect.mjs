@@ -1,4 +1,5 @@
-// Small helpers for journeys (playwright-core has no `expect`).
+// Small helpers for journey modules in the older format (see journey-modules.spec.ts);
+// the specs use Playwright's `expect` and test/e2e/support/app.ts instead.
 
 /**
  * Retries an async check until it stops throwing, then returns its result;

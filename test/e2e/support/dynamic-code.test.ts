@@ -2,23 +2,29 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SourceMapConsumer } from 'source-map-js';
 import { describe, expect, it } from 'vitest';
-import { decodeMappings, libraryOf, scanForDynamicCode } from './runner-scan.mjs';
+import { libraryOf, originalPosition, scanForDynamicCode } from './dynamic-code.mjs';
 
-describe('decodeMappings', () => {
-  it('decodes absolute positions across segments and lines', () => {
-    expect(decodeMappings('AAAA;AACA,IAAI')).toEqual([
-      [[0, 0, 0, 0]],
-      [
-        [0, 0, 1, 0],
-        [4, 0, 1, 4],
-      ],
-    ]);
+describe('originalPosition', () => {
+  // Generated line 1: "AAAA" maps column 0 to a.ts:1:0. Line 2: "AACA,IAAI"
+  // maps column 0 to a.ts:2:0 and column 4 to a.ts:2:4.
+  const consumer = new SourceMapConsumer({
+    version: '3',
+    file: 'out.js',
+    sources: ['../src/a.ts'],
+    names: [],
+    mappings: 'AAAA;AACA,IAAI',
   });
 
-  it('decodes multi-digit and negative values, and skips empty lines and 1-field segments', () => {
-    // gB = 16; D = -1; "A" alone maps no source.
-    expect(decodeMappings('gBCAA,A;;CADD')).toEqual([[[16, 1, 0, 0]], [], [[1, 1, -1, -1]]]);
+  it('maps a column to the mapping at or before it, on the same line', () => {
+    expect(originalPosition(consumer, 0, 0)).toEqual({ source: '../src/a.ts', line: 1 });
+    expect(originalPosition(consumer, 1, 2)).toEqual({ source: '../src/a.ts', line: 2 });
+    expect(originalPosition(consumer, 1, 9)).toEqual({ source: '../src/a.ts', line: 2 });
+  });
+
+  it('gives null for a line without mappings', () => {
+    expect(originalPosition(consumer, 5, 0)).toBeNull();
   });
 });
 

@@ -1,3 +1,5 @@
+import type { SourceMapConsumer } from 'source-map-js';
+
 export interface DynamicCodeHit {
   file: string;
   offset: number;
@@ -10,7 +12,11 @@ export interface DynamicCodeHit {
 }
 
 export function scanForDynamicCode(assetsDir: string): DynamicCodeHit[];
-export function decodeMappings(mappings: string): number[][][];
+export function originalPosition(
+  consumer: SourceMapConsumer,
+  line: number,
+  column: number,
+): { source: string; line: number } | null;
 export function libraryOf(sourcePath: string): string | null;
 export function attributeHits(
   hits: DynamicCodeHit[],

@@ -4,14 +4,15 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Locator } from '@playwright/test';
 import { analyseBundle } from '../../scripts/check-bundle.mjs';
-import { TAB_NAMES, waitForPanel } from './runner-expect.mjs';
-import { attributeHits, scanForDynamicCode } from './runner-scan.mjs';
+import { TAB_NAMES, waitForPanel } from './support/app.ts';
+import { attributeHits, scanForDynamicCode } from './support/dynamic-code.mjs';
+import { expect, test } from './support/fixtures.ts';
 
 /** Records every CSP violation the page reports (runs before the app). */
 function recordCspViolations() {
-  /** @type {Array<Record<string, string | number>>} */
-  const violations = [];
+  const violations: Array<Record<string, string | number>> = [];
   Object.defineProperty(window, '__cspViolations', { value: violations });
   document.addEventListener('securitypolicyviolation', (event) => {
     violations.push({
@@ -23,12 +24,9 @@ function recordCspViolations() {
   });
 }
 
-/**
- * Parses a CSP string into directive → values.
- * @param {string} policy
- */
-function parseCsp(policy) {
-  const directives = new Map();
+/** Parses a CSP string into directive → values. */
+function parseCsp(policy: string): Map<string, string[]> {
+  const directives = new Map<string, string[]>();
   for (const part of policy.split(';')) {
     const [name, ...values] = part.trim().split(/\s+/);
     if (name) directives.set(name.toLowerCase(), values);
@@ -39,9 +37,8 @@ function parseCsp(policy) {
 /**
  * Moves the first slider of the panel a little and opens a data table, the
  * kinds of interaction that load code or draw charts.
- * @param {import('playwright-core').Locator} panel
  */
-async function interactALittle(panel) {
+async function interactALittle(panel: Locator) {
   const slider = panel.getByRole('slider').first();
   if ((await slider.count()) > 0) {
     await slider.focus();
@@ -53,17 +50,10 @@ async function interactALittle(panel) {
   if ((await tableToggle.count()) > 0) await tableToggle.click();
 }
 
-export const journeys = {
-  /** @param {import('playwright-core').Page} first */
-  'no request leaves the app origin and the CSP holds': async (
-    first,
-    { assert, baseUrl, newPage, log },
-  ) => {
-    await first.close();
-    const page = await newPage();
+test.describe('security', () => {
+  test('no request leaves the app origin and the CSP holds', async ({ page, baseUrl, note }) => {
     await page.addInitScript(recordCspViolations);
-    /** @type {string[]} */
-    const requests = [];
+    const requests: string[] = [];
     // The context sees requests from workers too, not only the page's own.
     page.context().on('request', (request) => requests.push(request.url()));
     page.on('websocket', (socket) => requests.push(socket.url()));
@@ -81,22 +71,24 @@ export const journeys = {
     const origin = new URL(baseUrl).origin;
     const network = requests.filter((url) => !url.startsWith('data:') && !url.startsWith('blob:'));
     const foreign = network.filter((url) => new URL(url).origin !== origin);
-    log(`${network.length} requests, all to ${origin}: ${foreign.length === 0 ? 'yes' : 'NO'}`);
-    assert.deepEqual(foreign, [], 'the app requests nothing from another origin');
+    note(`${network.length} requests, all to ${origin}: ${foreign.length === 0 ? 'yes' : 'NO'}`);
+    expect(foreign, 'the app requests nothing from another origin').toEqual([]);
 
-    const violations = await page.evaluate(() => /** @type {any} */ (window).__cspViolations);
-    assert.deepEqual(violations, [], 'the app runs under its CSP without a violation');
-  },
+    const violations = await page.evaluate(
+      () => (window as unknown as { __cspViolations: unknown[] }).__cspViolations,
+    );
+    expect(violations, 'the app runs under its CSP without a violation').toEqual([]);
+  });
 
-  /** @param {import('playwright-core').Page} page */
-  'the CSP meta tag forbids inline and eval scripts': async (page, { assert, distDir }) => {
+  test('the CSP meta tag forbids inline and eval scripts', async ({ page, distDir }) => {
+    await page.goto('/', { waitUntil: 'load' });
     const policies = await page
       .locator('meta[http-equiv="Content-Security-Policy" i]')
       .evaluateAll((metas) => metas.map((m) => m.getAttribute('content') ?? ''));
-    assert.equal(policies.length, 1, 'index.html carries one CSP meta tag');
+    expect(policies.length, 'index.html carries one CSP meta tag').toBe(1);
     const csp = parseCsp(policies[0] ?? '');
     const scriptSrc = csp.get('script-src') ?? csp.get('default-src');
-    assert.ok(scriptSrc, 'the CSP restricts scripts (script-src or default-src)');
+    expect(scriptSrc, 'the CSP restricts scripts (script-src or default-src)').toBeTruthy();
     for (const forbidden of [
       "'unsafe-inline'",
       "'unsafe-eval'",
@@ -106,29 +98,25 @@ export const journeys = {
       'http:',
       'https:',
     ]) {
-      assert.ok(!scriptSrc.includes(forbidden), `script-src must not allow ${forbidden}`);
+      expect(scriptSrc, `script-src must not allow ${forbidden}`).not.toContain(forbidden);
     }
-    assert.deepEqual(csp.get('object-src'), ["'none'"], "object-src is 'none'");
-    assert.deepEqual(
-      csp.get('connect-src') ?? csp.get('default-src'),
-      ["'self'"],
-      'connect-src is self',
-    );
+    expect(csp.get('object-src'), "object-src is 'none'").toEqual(["'none'"]);
+    expect(csp.get('connect-src') ?? csp.get('default-src'), 'connect-src is self').toEqual([
+      "'self'",
+    ]);
     // The built page has no inline script the CSP would have to allow.
     const html = readFileSync(join(distDir, 'index.html'), 'utf8');
     const inline = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>/g)].map((m) => m[0]);
-    assert.deepEqual(inline, [], 'dist/index.html has no inline <script>');
-  },
+    expect(inline, 'dist/index.html has no inline <script>').toEqual([]);
+  });
 
-  /** @param {import('playwright-core').Page} first */
-  'a first visit loads only the entry and the default tab': async (
-    first,
-    { assert, baseUrl, newPage, distDir, log },
-  ) => {
-    await first.close();
-    const page = await newPage();
-    /** @type {string[]} */
-    const scripts = [];
+  test('a first visit loads only the entry and the default tab', async ({
+    page,
+    baseUrl,
+    distDir,
+    note,
+  }) => {
+    const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script' || request.url().endsWith('.js')) {
         scripts.push(new URL(request.url()).pathname.replace(/^\//, ''));
@@ -137,51 +125,51 @@ export const journeys = {
     await page.goto(baseUrl, { waitUntil: 'networkidle' });
     await waitForPanel(page, 'Offload gate');
     const expected = analyseBundle(distDir).firstVisit;
-    log(`first visit loads ${[...new Set(scripts)].sort().join(', ')}`);
-    assert.deepEqual(
-      [...new Set(scripts)].sort(),
-      [...expected].sort(),
+    const loaded = [...new Set(scripts)].sort();
+    note(`first visit loads ${loaded.join(', ')}`);
+    expect(
+      loaded,
       'the browser loads exactly the chunks check-bundle counts as the first visit',
-    );
+    ).toEqual([...expected].sort());
     await page.getByRole('tab', { name: 'Prompt budget', exact: true }).click();
     await waitForPanel(page, 'Prompt budget');
-    assert.ok(
+    expect(
       scripts.some((s) => /BudgetPanel-/.test(s)),
       'the budget tab chunk loads when the tab is opened',
-    );
-  },
+    ).toBe(true);
+  });
 
-  /** @param {import('playwright-core').Page} _page */
-  'the built JavaScript evaluates no strings in our own code': async (
-    _page,
-    { assert, distDir, projectRoot, log },
-  ) => {
+  test('the built JavaScript evaluates no strings in our own code', async ({
+    distDir,
+    projectRoot,
+    note,
+  }) => {
+    // Tracing a use back to its source rebuilds the site once with source maps.
+    test.setTimeout(180_000);
     const found = scanForDynamicCode(join(distDir, 'assets'));
     if (found.length === 0) {
-      log('no eval( / Function( / new Function( in dist/assets/*.js');
+      note('no eval( / Function( / new Function( in dist/assets/*.js');
       return;
     }
     const { hits, buildError } = attributeHits(found, projectRoot);
-    if (buildError) log(`could not rebuild with source maps: ${buildError}`);
+    if (buildError) note(`could not rebuild with source maps: ${buildError}`);
     for (const hit of hits) {
       const origin = hit.source
         ? hit.library
           ? `library ${hit.library}`
           : 'OUR CODE'
         : 'unattributed';
-      log(`${hit.call}( in ${hit.file} ← ${hit.source ?? '?'} (${origin}): …${hit.context}…`);
+      note(`${hit.call}( in ${hit.file} ← ${hit.source ?? '?'} (${origin}): …${hit.context}…`);
     }
     const ours = hits.filter((h) => h.source && !h.library);
-    assert.deepEqual(
+    expect(
       ours.map((h) => h.source),
-      [],
       'our own code never evaluates strings',
-    );
+    ).toEqual([]);
     const unknown = hits.filter((h) => !h.source);
-    assert.deepEqual(
+    expect(
       unknown.map((h) => `${h.file}: ${h.context}`),
-      [],
-      'every eval/Function use is attributed to a library (is dist/ stale? run npm run build)',
-    );
-  },
-};
+      'every eval/Function use is attributed to a library (is dist/ stale? run npx vite build)',
+    ).toEqual([]);
+  });
+});

@@ -1,11 +1,13 @@
 // Finding string-to-code evaluation (eval, Function) in the built JavaScript
 // and telling which source file — ours or a library's — each use came from,
-// by rebuilding once with source maps and mapping the position back.
+// by rebuilding once with source maps and mapping the position back
+// (source-map-js decodes the maps).
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { SourceMapConsumer } from 'source-map-js';
 
 /** eval(…), Function(…) and new Function(…), not as a property (x.eval). */
 const DYNAMIC_CODE = /(?<![\w$.])(eval|(?:new\s+)?Function)\s*\(/g;
@@ -44,48 +46,24 @@ export function scanForDynamicCode(assetsDir) {
   return hits;
 }
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
 /**
- * Decodes a source map's `mappings` into, per generated line, segments
- * `[generatedColumn, sourceIndex, sourceLine, sourceColumn]` (absolute).
- * @param {string} mappings
- * @returns {number[][][]}
+ * The original position of a generated position, through a source map
+ * (decoded by source-map-js): the mapping at or before the column on that
+ * line, as `{ source, line }` with a 1-based line, or null when none maps.
+ * @param {import('source-map-js').SourceMapConsumer} consumer
+ * @param {number} line 0-based generated line
+ * @param {number} column 0-based generated column
+ * @returns {{ source: string, line: number } | null}
  */
-export function decodeMappings(mappings) {
-  const lines = [];
-  let sourceIndex = 0;
-  let sourceLine = 0;
-  let sourceColumn = 0;
-  for (const lineText of mappings.split(';')) {
-    const segments = [];
-    let generatedColumn = 0;
-    for (const segmentText of lineText.split(',')) {
-      if (segmentText === '') continue;
-      const fields = [];
-      let value = 0;
-      let shift = 0;
-      for (const char of segmentText) {
-        const digit = BASE64.indexOf(char);
-        value += (digit & 31) << shift;
-        if (digit & 32) shift += 5;
-        else {
-          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
-          value = 0;
-          shift = 0;
-        }
-      }
-      generatedColumn += fields[0] ?? 0;
-      if (fields.length >= 4) {
-        sourceIndex += fields[1] ?? 0;
-        sourceLine += fields[2] ?? 0;
-        sourceColumn += fields[3] ?? 0;
-        segments.push([generatedColumn, sourceIndex, sourceLine, sourceColumn]);
-      }
-    }
-    lines.push(segments);
-  }
-  return lines;
+export function originalPosition(consumer, line, column) {
+  const found = consumer.originalPositionFor({
+    line: line + 1,
+    column,
+    bias: SourceMapConsumer.GREATEST_LOWER_BOUND,
+  });
+  return found.source === null || found.line === null
+    ? null
+    : { source: found.source, line: found.line };
 }
 
 /** The npm package a source path belongs to, or null for our own code. */
@@ -121,8 +99,8 @@ export function attributeHits(hits, projectRoot) {
     const maps = new Map();
     const mapFor = (file) => {
       if (!maps.has(file)) {
-        const map = JSON.parse(readFileSync(join(assetsDir, `${file}.map`), 'utf8'));
-        maps.set(file, { sources: map.sources, lines: decodeMappings(map.mappings) });
+        const raw = JSON.parse(readFileSync(join(assetsDir, `${file}.map`), 'utf8'));
+        maps.set(file, new SourceMapConsumer(raw));
       }
       return maps.get(file);
     };
@@ -132,17 +110,11 @@ export function attributeHits(hits, projectRoot) {
         mapped.find((m) => m.file === hit.file && m.context === hit.context) ??
         mapped.find((m) => m.context === hit.context);
       if (!twin) return hit;
-      const { sources, lines } = mapFor(twin.file);
-      const segments = lines[twin.line] ?? [];
-      let best = null;
-      for (const segment of segments) {
-        if ((segment[0] ?? 0) <= twin.column) best = segment;
-        else break;
-      }
-      if (!best) return hit;
+      const original = originalPosition(mapFor(twin.file), twin.line, twin.column);
+      if (!original) return hit;
       // Source paths are relative to the map's directory: make them project-relative.
-      const path = relative(projectRoot, resolve(assetsDir, sources[best[1] ?? 0] ?? '?'));
-      const source = `${path}:${(best[2] ?? 0) + 1}`;
+      const path = relative(projectRoot, resolve(assetsDir, original.source));
+      const source = `${path}:${original.line}`;
       return { ...hit, source, library: libraryOf(source) };
     });
     return { hits: attributed, buildError: null };

@@ -1,8 +1,8 @@
-// Launching Debian's Chromium through playwright-core. Never downloads a
-// browser: the executable comes from CHROMIUM_PATH or /usr/bin/chromium.
+// Debian's Chromium for the end-to-end tests and the UI benchmark. Never a
+// downloaded browser: the executable comes from CHROMIUM_PATH or
+// /usr/bin/chromium, and is handed to Playwright as `executablePath`.
 
 import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
 
 /** Flags for a quiet, sandbox-free headless Chromium in containers and CI. */
 export const CHROMIUM_ARGS = [
@@ -18,14 +18,14 @@ export const CHROMIUM_ARGS = [
 
 /** The Chromium executable the tests use. */
 export function chromiumPath() {
-  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 }
 
 /**
- * Launches headless Chromium, or throws a message saying how to install it.
- * @returns {Promise<import('playwright-core').Browser>}
+ * Launch options for Chromium, or throws a message saying how to install it.
+ * @returns {{ executablePath: string, args: string[] }}
  */
-export async function launchChromium() {
+export function chromiumLaunchOptions() {
   const executablePath = chromiumPath();
   if (!existsSync(executablePath)) {
     throw new Error(
@@ -33,5 +33,5 @@ export async function launchChromium() {
         'or point CHROMIUM_PATH at a Chromium or Chrome executable.',
     );
   }
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  return { executablePath, args: [...CHROMIUM_ARGS] };
 }

@@ -1,0 +1,30 @@
+// Helpers for driving the explorer in the specs.
+
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The four explorer tabs, in order, as the tab list names them. */
+export const TAB_NAMES = ['Offload gate', 'Prompt budget', 'Model routing', 'Prices'] as const;
+
+/** Lazy tab chunks may take a while on a loaded machine. */
+const PANEL_TIMEOUT_MS = 15_000;
+
+/**
+ * Waits until the tab panel labelled by `tabName` has finished lazy-loading
+ * (no "Loading …" fallback) and did not crash into its error boundary.
+ */
+export async function waitForPanel(page: Page, tabName: string): Promise<Locator> {
+  const panel = page.getByRole('tabpanel', { name: tabName, exact: true });
+  await expect(panel).toBeVisible({ timeout: PANEL_TIMEOUT_MS });
+  await expect(panel.locator('.loading')).toHaveCount(0, { timeout: PANEL_TIMEOUT_MS });
+  const crashed = panel.locator('.panel-error');
+  if ((await crashed.count()) > 0) {
+    throw new Error(`the ${tabName} panel crashed: ${await crashed.innerText()}`);
+  }
+  return panel;
+}
+
+/** Opens `tabName` by clicking its tab and waits for its panel. */
+export async function openTab(page: Page, tabName: string): Promise<Locator> {
+  await page.getByRole('tab', { name: tabName, exact: true }).click();
+  return waitForPanel(page, tabName);
+}
