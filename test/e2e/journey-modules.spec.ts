@@ -89,7 +89,10 @@ const extraDirs = (process.env.E2E_JOURNEY_DIRS ?? '')
   .filter(Boolean)
   .map((d) => resolve(PROJECT_ROOT, d));
 
-const files = [E2E_DIR, ...extraDirs].flatMap((dir) =>
+// `npm run test:e2e -- --dir DIR` runs DIR's journeys instead of the project's own.
+const searched = process.env.E2E_JOURNEYS_ONLY === '1' ? extraDirs : [E2E_DIR, ...extraDirs];
+
+const files = searched.flatMap((dir) =>
   journeyFiles(dir).map((file) => ({
     file,
     name: relative(dir, file)
