@@ -8,6 +8,7 @@ import {
   InvalidInputError,
   admitWithinBudget,
   buildDispatchContext,
+  emptyPricingTable,
   estimateTokens,
   evaluateOffloadGate,
   resolve,
@@ -45,12 +46,29 @@ export interface Mismatch {
   readonly actual: unknown;
 }
 
-function pricingOf(input: Record<string, unknown>): PricingTable {
+/** A copy of `value` without the keys whose value is `null` (SPEC §9: `null` is absent). */
+function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (v === null) continue;
+    out[key] =
+      typeof v === 'object' && !Array.isArray(v) ? withoutNulls(v as Record<string, unknown>) : v;
+  }
+  return out;
+}
+
+/**
+ * The case's `pricing` as a table (SPEC §7: it replaces the default table),
+ * or the default table. The table has no prototype, so rows named
+ * `__proto__` or `constructor` are ordinary rows (SPEC §9); fields given as
+ * `null` are left out. Exported for the other kinds' modules.
+ */
+export function pricingOf(input: Record<string, unknown>): PricingTable {
   const given = input['pricing'];
   if (given === undefined) return DEFAULT_PRICING;
-  const table: Record<string, PriceRow> = {};
-  for (const [name, row] of Object.entries(given as Record<string, Partial<PriceRow>>)) {
-    table[name] = { provider: 'unknown', ...row } as PriceRow;
+  const table = emptyPricingTable();
+  for (const [name, row] of Object.entries(given as Record<string, Record<string, unknown>>)) {
+    table[name] = { provider: 'unknown', ...withoutNulls(row) } as unknown as PriceRow;
   }
   return table;
 }

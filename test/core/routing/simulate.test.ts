@@ -1,13 +1,14 @@
 // @vitest-environment node
 /**
  * The routing simulation (SPEC §5). The two walks below are worked by hand
- * from the spec with the default rows: claude-opus-4-5 / 4-6 at $5/M in,
+ * from the spec with the default rows as revision 1 gave them (no minimum
+ * cacheable prompt, no long-context tier; §5.1 is tested in simulate-r2.test.ts): claude-opus-4-5 / 4-6 at $5/M in,
  * $25/M out, $6.25/M 5-minute write, $10/M 1-hour write, $0.50/M read;
  * gpt-4.1 at $2/M in, $8/M out, $0.50/M read and no write price (plain input).
  */
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../../src/core/errors.ts';
-import { DEFAULT_PRICING } from '../../../src/core/pricing.ts';
+import { REVISION_1_PRICING as DEFAULT_PRICING } from '../../helpers/pricing.ts';
 import {
   simulateRouting,
   validateScenario,
@@ -365,6 +366,7 @@ describe('simulateRouting: the cache clock', () => {
       totalUsd: 0,
       readUsd: 0,
       writeUsd: 0,
+      inputUsd: 0,
       outputUsd: 0,
       classifierUsd: 0,
       cacheHitRate: 0,
