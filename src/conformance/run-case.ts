@@ -4,11 +4,9 @@
  */
 import {
   BudgetExceededError,
-  DEFAULT_PRICING,
   InvalidInputError,
   admitWithinBudget,
   buildDispatchContext,
-  emptyPricingTable,
   estimateTokens,
   evaluateOffloadGate,
   resolve,
@@ -19,13 +17,17 @@ import {
   type ModelConfig,
   type OffloadGateInputs,
   type Policy,
-  type PriceRow,
-  type PricingTable,
   type RoutingScenario,
   type Strategy,
 } from '../core/index.ts';
+import { runLiteLlmCase } from './litellm-case.ts';
+import { runPopulationCase } from './population-case.ts';
+import { pricingOf } from './pricing-of.ts';
 
-export type VectorKind = 'gate' | 'budget' | 'estimate' | 'hopIndex' | 'resolve' | 'simulate';
+export { pricingOf };
+
+type CoreKind = 'gate' | 'budget' | 'estimate' | 'hopIndex' | 'resolve' | 'simulate';
+export type VectorKind = CoreKind | keyof typeof MODULE_KINDS;
 
 export interface VectorCase {
   readonly name: string;
@@ -46,32 +48,11 @@ export interface Mismatch {
   readonly actual: unknown;
 }
 
-/** A copy of `value` without the keys whose value is `null` (SPEC §9: `null` is absent). */
-function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    if (v === null) continue;
-    out[key] =
-      typeof v === 'object' && !Array.isArray(v) ? withoutNulls(v as Record<string, unknown>) : v;
-  }
-  return out;
-}
-
-/**
- * The case's `pricing` as a table (SPEC §7: it replaces the default table),
- * or the default table. The table has no prototype, so rows named
- * `__proto__` or `constructor` are ordinary rows (SPEC §9); fields given as
- * `null` are left out. Exported for the other kinds' modules.
- */
-export function pricingOf(input: Record<string, unknown>): PricingTable {
-  const given = input['pricing'];
-  if (given === undefined) return DEFAULT_PRICING;
-  const table = emptyPricingTable();
-  for (const [name, row] of Object.entries(given as Record<string, Record<string, unknown>>)) {
-    table[name] = { provider: 'unknown', ...withoutNulls(row) } as unknown as PriceRow;
-  }
-  return table;
-}
+/** Kinds run by their own modules (`src/conformance/*-case.ts`): one line each. */
+const MODULE_KINDS = {
+  population: runPopulationCase,
+  litellm: runLiteLlmCase,
+} satisfies Record<string, (input: Record<string, unknown>) => unknown>;
 
 /** Computes what the core says for one case of the given kind. */
 export function runCase(kind: VectorKind, input: Record<string, unknown>): unknown {
@@ -120,6 +101,8 @@ export function runCase(kind: VectorKind, input: Record<string, unknown>): unkno
     }
     case 'simulate':
       return simulateRouting(input['scenario'] as RoutingScenario, pricingOf(input));
+    default:
+      return MODULE_KINDS[kind](input);
   }
 }
 
@@ -176,7 +159,10 @@ export function checkCase(kind: VectorKind, c: VectorCase): Mismatch | null {
   return firstMismatch(c.expect, actual);
 }
 
-const KINDS = new Set<string>(['gate', 'budget', 'estimate', 'hopIndex', 'resolve', 'simulate']);
+const KINDS = new Set<string>([
+  ...['gate', 'budget', 'estimate', 'hopIndex', 'resolve', 'simulate'],
+  ...Object.keys(MODULE_KINDS),
+]);
 
 /** Checks the shape of a parsed vector file; throws naming what is wrong. */
 export function asVectorFile(json: unknown): VectorFile {
