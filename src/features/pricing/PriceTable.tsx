@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import type { PriceTableRow as Row } from '../../state/slices/prices-slice.ts';
 import { PriceTableRow, PRICE_TABLE_COLUMNS, type PriceRowActions } from './PriceTableRow.tsx';
@@ -8,6 +8,12 @@ import { PRICE_COLUMNS } from './price-fields.ts';
 export const RENDER_ALL_UP_TO = 80;
 /** A row's height before it is measured, px. */
 const ESTIMATED_ROW_PX = 37;
+/**
+ * The viewport assumed where the scroller has no size yet (before layout, in
+ * a hidden tab, or where nothing is laid out, as in tests): the first
+ * screenful is shown rather than nothing.
+ */
+const UNMEASURED_VIEWPORT = { width: 1200, height: 640 };
 
 /**
  * The price table: one editable row per model. A few dozen rows render
@@ -26,9 +32,12 @@ export function PriceTable(props: { rows: readonly Row[]; actions: PriceRowActio
     estimateSize: () => ESTIMATED_ROW_PX,
     getItemKey: (index) => rows[index]?.model ?? index,
     overscan: 10,
-    // Before the first measurement (and where nothing is laid out, as in
-    // tests), show the first screenful rather than nothing.
-    initialRect: { width: 1200, height: 640 },
+    initialRect: UNMEASURED_VIEWPORT,
+    // A row not laid out measures 0: keep its estimate rather than collapse it.
+    measureElement: (element, entry, instance) =>
+      measureElement(element, entry, instance) || ESTIMATED_ROW_PX,
+    observeElementRect: (instance, onRect) =>
+      observeElementRect(instance, (rect) => onRect(rect.height > 0 ? rect : UNMEASURED_VIEWPORT)),
     useFlushSync: false,
   });
   const items = virtual ? virtualizer.getVirtualItems() : [];
