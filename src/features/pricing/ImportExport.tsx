@@ -72,9 +72,17 @@ export function ImportExport() {
         responses and completion models that have a price are imported.
       </p>
       <label className="check">
-        <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> Import
-        every priced entry (embedding, image, audio and other modes, and entries priced at 0)
+        <input
+          type="checkbox"
+          checked={all}
+          aria-describedby={`${id}-all-note`}
+          onChange={(e) => setAll(e.target.checked)}
+        />
+        Import every priced entry
       </label>
+      <p className="note" id={`${id}-all-note`}>
+        Also embedding, image, audio and other modes, and entries priced at 0.
+      </p>
       <div className="field">
         <label htmlFor={`${id}-file`} style={{ fontWeight: 600 }}>
           Import LiteLLM price file
@@ -100,7 +108,9 @@ export function ImportExport() {
             <ul className="import-report" aria-label="Skipped entries by reason">
               {message.skipped.map((r) => (
                 <li key={r.reason}>
-                  {r.reason} × {formatTokens(r.count)}{' '}
+                  <span>
+                    {r.reason} × {formatTokens(r.count)}
+                  </span>{' '}
                   <span className="note">(e.g. {r.examples.slice(0, 3).join(', ')})</span>
                 </li>
               ))}

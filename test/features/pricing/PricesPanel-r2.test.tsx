@@ -148,6 +148,7 @@ describe('PricesPanel: the LiteLLM import report (SPEC §1.1, §12)', () => {
       'priced at 0 × 1 (e.g. free-chat)',
       'sample_spec × 1 (e.g. sample_spec)',
     ]);
+    expect(within(status).getByText('priced at 0 × 1')).toBeInTheDocument();
     expect(status).toHaveTextContent('Import every priced entry');
     expect(rowOf('chat-a')).toMatchObject({
       provider: 'acme',
@@ -159,7 +160,7 @@ describe('PricesPanel: the LiteLLM import report (SPEC §1.1, §12)', () => {
 
   it('imports every priced entry when asked', async () => {
     render(<PricesPanel />);
-    await userEvent.click(screen.getByLabelText(/Import every priced entry/));
+    await userEvent.click(screen.getByLabelText('Import every priced entry'));
     await userEvent.upload(screen.getByLabelText('Import LiteLLM price file'), litellmFile(MIXED));
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Imported 5 models from model_prices.json; skipped 2.');
