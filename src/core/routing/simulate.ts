@@ -135,6 +135,17 @@ function nonNegative(field: string, value: unknown): void {
   }
 }
 
+/** A token count: ≥ 0 and at most 2⁵³ − 1 (SPEC §9), where sums stay exact. */
+function tokenCount(field: string, value: unknown): void {
+  nonNegative(field, value);
+  if ((value as number) > Number.MAX_SAFE_INTEGER) {
+    throw new InvalidInputError(
+      field,
+      `must be at most ${Number.MAX_SAFE_INTEGER} tokens (got ${describe(value)})`,
+    );
+  }
+}
+
 /**
  * Rejects a scenario the walk cannot price, naming the field: negative or
  * non-finite numbers, unknown complexity or strategy kinds, and any model the
@@ -143,7 +154,7 @@ function nonNegative(field: string, value: unknown): void {
  * @throws InvalidInputError
  */
 export function validateScenario(scenario: RoutingScenario, pricing: PricingTable): void {
-  nonNegative('systemTokens', scenario.systemTokens);
+  tokenCount('systemTokens', scenario.systemTokens);
   if (scenario.cacheTtlSeconds !== undefined)
     nonNegative('cacheTtlSeconds', scenario.cacheTtlSeconds);
   validateRouting(scenario.policies, scenario.strategy);
@@ -152,7 +163,7 @@ export function validateScenario(scenario: RoutingScenario, pricing: PricingTabl
   scenario.turns.forEach((turn, i) => {
     const at = `turns[${i}]`;
     nonNegative(`${at}.gapSeconds`, turn.gapSeconds);
-    nonNegative(`${at}.userTokens`, turn.userTokens);
+    tokenCount(`${at}.userTokens`, turn.userTokens);
     if (turn.complexity !== 'simple' && turn.complexity !== 'complex') {
       throw new InvalidInputError(`${at}.complexity`, 'must be "simple" or "complex"');
     }
@@ -160,9 +171,9 @@ export function validateScenario(scenario: RoutingScenario, pricing: PricingTabl
     if (!Array.isArray(hops)) throw new InvalidInputError(`${at}.hops`, 'must be a list of hops');
     hops.forEach((hop, j) => {
       const h = `${at}.hops[${j}]`;
-      nonNegative(`${h}.outputTokens`, hop.outputTokens);
-      nonNegative(`${h}.thinkingTokens`, hop.thinkingTokens);
-      nonNegative(`${h}.toolResultTokens`, hop.toolResultTokens);
+      tokenCount(`${h}.outputTokens`, hop.outputTokens);
+      tokenCount(`${h}.thinkingTokens`, hop.thinkingTokens);
+      tokenCount(`${h}.toolResultTokens`, hop.toolResultTokens);
       nonNegative(`${h}.latencySeconds`, hop.latencySeconds);
     });
   });

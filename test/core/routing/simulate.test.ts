@@ -462,6 +462,14 @@ describe('validateScenario: an unpriced or invalid scenario is rejected before t
       'turns[0].complexity',
       /.*/,
     ],
+    [
+      // SPEC §9: token counts are at most 2^53 − 1.
+      'a user message past 2^53 − 1 tokens',
+      { turns: [{ gapSeconds: 0, userTokens: 2 ** 53, complexity: 'simple', hops: [] }] },
+      'turns[0].userTokens',
+      /at most 9007199254740991 tokens/,
+    ],
+    ['a system prompt of 1e21 tokens', { systemTokens: 1e21 }, 'systemTokens', /at most/],
   ])('%s names %s', (_label, patch, field, message) => {
     const scenario = { ...base, ...patch } as RoutingScenario;
     for (const run of [
