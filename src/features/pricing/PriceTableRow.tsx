@@ -126,10 +126,9 @@ export const PriceTableRow = memo(function PriceTableRow(props: {
               className="link-button"
               aria-expanded={open}
               aria-controls={editorId}
-              aria-label={`Long-context tier of ${model}`}
               onClick={() => setOpen((o) => !o)}
             >
-              {open ? 'Close' : 'Edit'}
+              Edit <span className="visually-hidden">long-context tier of {model}</span>
             </button>
           </div>
         </td>

@@ -69,11 +69,16 @@ describe('PricesPanel: billing details of a row (SPEC §1.1)', () => {
 
   it('opens the long-context tier from the keyboard and edits its prices', async () => {
     render(<PricesPanel />);
-    const toggle = screen.getByRole('button', { name: 'Long-context tier of claude-sonnet-4-5' });
+    const toggle = screen.getByRole('button', {
+      name: 'Edit long-context tier of claude-sonnet-4-5',
+    });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     toggle.focus();
     await userEvent.keyboard('{Enter}');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toContainElement(
+      screen.getByLabelText('Long-context threshold of claude-sonnet-4-5'),
+    );
     expect(screen.getByLabelText('Long-context threshold of claude-sonnet-4-5')).toHaveValue(
       '200000',
     );
@@ -91,7 +96,9 @@ describe('PricesPanel: billing details of a row (SPEC §1.1)', () => {
 
   it('refuses a tier without an input price, naming the field, and keeps the last valid value', () => {
     render(<PricesPanel />);
-    fireEvent.click(screen.getByRole('button', { name: 'Long-context tier of gemini-2.5-pro' }));
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Edit long-context tier of gemini-2.5-pro' }),
+    );
     fireEvent.change(screen.getByLabelText('Long-context input price of gemini-2.5-pro'), {
       target: { value: '' },
     });
@@ -103,7 +110,9 @@ describe('PricesPanel: billing details of a row (SPEC §1.1)', () => {
 
   it('adds a tier to a row without one, and removes it', async () => {
     render(<PricesPanel />);
-    await userEvent.click(screen.getByRole('button', { name: 'Long-context tier of gpt-4.1' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Edit long-context tier of gpt-4.1' }),
+    );
     await userEvent.click(
       screen.getByRole('button', { name: 'Add a long-context tier to gpt-4.1' }),
     );
