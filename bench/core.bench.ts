@@ -9,7 +9,10 @@
  * < 20 ms to simulate 1,000 turns × 5 hops.
  */
 import { spawnSync } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_PRICING,
@@ -132,34 +135,50 @@ function gateInputs(models: readonly string[] = MODELS): OffloadGateInputs[] {
 /** Rounds of the TypeScript-against-Python comparison, run one after the other. */
 const SEED_ROUNDS = 3;
 
+interface SeedRun {
+  /** Decisions per second of each 0.2 s window. */
+  readonly windows: number[];
+  /** SHA-256 of one pass's reason strings joined by new lines. */
+  readonly reasonsSha256: string;
+}
+
 /**
- * Five 0.2 s windows of the seed's own Python function on the same kind of
- * inputs (bench/seed_gate.py), or null where python3 is missing.
+ * Five 0.2 s windows of the seed's own Python function on exactly the inputs
+ * in `inputsFile` (bench/seed_gate.py reads the list this side drew), or
+ * null where python3 is missing.
  */
-function seedPythonWindows(): number[] | null {
+function seedPythonWindows(inputsFile: string): SeedRun | null {
   const run = spawnSync(
     'python3',
-    [resolve(dirname(fileURLToPath(import.meta.url)), 'seed_gate.py')],
+    [resolve(dirname(fileURLToPath(import.meta.url)), 'seed_gate.py'), inputsFile],
     { encoding: 'utf8', timeout: 60_000 },
   );
   const line = run.status === 0 ? run.stdout.trim().split('\n').pop() : undefined;
   if (line === undefined) return null;
-  const { windows } = JSON.parse(line) as { windows: number[] };
-  return windows;
+  return JSON.parse(line) as SeedRun;
 }
 
 /**
  * Gate decisions with the reason string, against the seed's Python function.
- * The machines are shared, and a neighbour's burst of work slows whichever
- * side runs through it: so the two alternate, five 0.2 s windows each, for
- * three rounds, and each side is reported by its best window (interference
- * only ever slows a window down). The lowest ratio of any round's medians is
- * reported too, as the pessimistic reading.
+ * Both sides time the same 4,096 inputs in the same order: this side draws
+ * them and writes them to a temporary file that bench/seed_gate.py reads, and
+ * the digest of one pass's reason strings must agree. The machines are
+ * shared, and a neighbour's burst of work slows whichever side runs through
+ * it: so the two alternate, five 0.2 s windows each, for three rounds, and
+ * each side is reported by its best window (interference only ever slows a
+ * window down). The lowest ratio of any round's medians is reported too, as
+ * the pessimistic reading.
  */
 function benchGateDecisions(): void {
   // Like for like: the seed's five priced models, no unpriced name (whose
-  // decision skips the arithmetic), the same kinds of sizes and horizons.
+  // decision skips the arithmetic), the very same inputs on both sides.
   const inputs = gateInputs(SEED_MODELS);
+  const folder = mkdtempSync(join(tmpdir(), 'cce-bench-'));
+  const inputsFile = join(folder, 'gate-inputs.json');
+  writeFileSync(inputsFile, JSON.stringify(inputs));
+  const ownDigest = createHash('sha256')
+    .update(inputs.map((item) => evaluateOffloadGate(item, DEFAULT_PRICING).reason).join('\n'))
+    .digest('hex');
   const mask = VARIETY - 1;
   let i = 0;
   const perBatch = 1000;
@@ -176,11 +195,15 @@ function benchGateDecisions(): void {
   for (let round = 0; round < SEED_ROUNDS; round++) {
     const own = windowRates(batch, perBatch, 1, round === 0 ? 0.25 : 0);
     ts.push(...own);
-    const seed = seedPythonWindows();
+    const seed = seedPythonWindows(inputsFile);
     if (seed === null) break;
-    py.push(...seed);
-    lowestRoundRatio = Math.min(lowestRoundRatio, median(own) / median(seed));
+    if (seed.reasonsSha256 !== ownDigest) {
+      process.stderr.write('seed comparison: the two sides gave different reason strings\n');
+    }
+    py.push(...seed.windows);
+    lowestRoundRatio = Math.min(lowestRoundRatio, median(own) / median(seed.windows));
   }
+  rmSync(folder, { recursive: true, force: true });
   const tsBest = Math.max(...ts);
   report({
     name: 'gate decisions with reason string, median window',

@@ -1,13 +1,24 @@
-"""The seed's Python gate (seed 000, evaluate_offload_gate), timed on the same
-kind of inputs as bench/core.bench.ts, so `npm run bench` can report the
-TypeScript core's speed side by side with it. Prints one JSON line.
+"""The seed's Python gate (seed 000, evaluate_offload_gate), timed on exactly
+the inputs bench/core.bench.ts times the TypeScript core on, so `npm run bench`
+can report the two side by side. Prints one JSON line.
 
-The function body is the seed's, verbatim apart from MODEL_PRICING being a
-module-level dict here. Standard library only.
+    python3 bench/seed_gate.py INPUTS.json
+
+INPUTS.json is the list of gate inputs the TypeScript side drew and wrote
+(`[{"outputTokens", "horizon", "recallProbability", "modelName",
+"stubTokens"}, ...]`): both sides time the same decisions, in the same order.
+
+The seed's code as the seed gives it: its two dataclasses are plain
+`@dataclass` (not frozen), and the function body is verbatim. What the seed
+imports from elsewhere is defined here: MODEL_PRICING (a module-level dict of
+the five priced rows), `_per_token` (USD per million → per token) and the
+DEFAULT_* constants (the explorer's defaults; the seed does not publish its
+own). Standard library only.
 """
 
+import hashlib
 import json
-import random
+import sys
 import time
 from dataclasses import dataclass
 
@@ -20,11 +31,17 @@ MODEL_PRICING = {
 }
 
 
+DEFAULT_LARGE_OFFLOAD_THRESHOLD_TOKENS = 10_000
+DEFAULT_STUB_TOKENS = 150
+DEFAULT_RECALL_INPUT_TOKENS = 2_000
+DEFAULT_RECALL_OUTPUT_TOKENS = 300
+
+
 def _per_token(price_per_million: float) -> float:
     return price_per_million / 1_000_000
 
 
-@dataclass(frozen=True)
+@dataclass
 class OffloadGateDecision:
     fire: bool
     net_saving_usd: float
@@ -34,16 +51,16 @@ class OffloadGateDecision:
     reason: str
 
 
-@dataclass(frozen=True)
+@dataclass
 class OffloadGateInputs:
     output_tokens: float
     horizon: int
     recall_probability: float
     model_name: str
-    large_offload_threshold_tokens: int = 10_000
-    stub_tokens: int = 150
-    recall_input_tokens: int = 2_000
-    recall_output_tokens: int = 300
+    large_offload_threshold_tokens: int = DEFAULT_LARGE_OFFLOAD_THRESHOLD_TOKENS
+    stub_tokens: int = DEFAULT_STUB_TOKENS
+    recall_input_tokens: int = DEFAULT_RECALL_INPUT_TOKENS
+    recall_output_tokens: int = DEFAULT_RECALL_OUTPUT_TOKENS
 
 
 def evaluate_offload_gate(inputs: OffloadGateInputs) -> OffloadGateDecision:
@@ -98,19 +115,26 @@ def evaluate_offload_gate(inputs: OffloadGateInputs) -> OffloadGateDecision:
     )
 
 
-def main() -> None:
-    rng = random.Random(0x9A7E)
-    models = list(MODEL_PRICING)
-    inputs = [
+def read_inputs(path: str) -> list:
+    """The TypeScript side's inputs, as the seed's dataclass (JSON numbers are doubles there)."""
+    with open(path, encoding="utf-8") as f:
+        drawn = json.load(f)
+    return [
         OffloadGateInputs(
-            output_tokens=round(100 * 10 ** (4 * rng.random()) * 4) / 4,
-            horizon=int(rng.random() * 40),
-            recall_probability=round(rng.random() * 100) / 100,
-            model_name=models[int(rng.random() * len(models))],
-            stub_tokens=100 + int(rng.random() * 200),
+            output_tokens=float(item["outputTokens"]),
+            horizon=int(item["horizon"]),
+            recall_probability=float(item["recallProbability"]),
+            model_name=item["modelName"],
+            stub_tokens=int(item["stubTokens"]),
         )
-        for _ in range(4096)
+        for item in drawn
     ]
+
+
+def main() -> None:
+    if len(sys.argv) != 2:
+        sys.exit("usage: python3 bench/seed_gate.py INPUTS.json (written by bench/core.bench.ts)")
+    inputs = read_inputs(sys.argv[1])
     sink = 0
 
     def window(seconds: float) -> float:
@@ -124,11 +148,16 @@ def main() -> None:
         return count / (time.perf_counter() - start)
 
     # The same method as bench/core.bench.ts: a warm-up, then five windows
-    # of 0.2 s. It prints every window; the TypeScript side runs this script
-    # between its own windows, several rounds, and compares the best of each.
+    # of 0.2 s, each a whole number of passes over the inputs in their order.
+    # It prints every window; the TypeScript side runs this script between
+    # its own windows, several rounds, and compares the best of each.
     window(0.25)
     rates = [window(0.2) for _ in range(5)]
-    print(json.dumps({"name": "seed Python gate decisions with reason string", "windows": [round(r) for r in rates], "unit": "decisions/s"}))
+    # A digest of one pass's reason strings: the TypeScript side checks that
+    # both sides made the same decisions from the same inputs.
+    reasons = "\n".join(evaluate_offload_gate(item).reason for item in inputs)
+    digest = hashlib.sha256(reasons.encode("utf-8")).hexdigest()
+    print(json.dumps({"name": "seed Python gate decisions with reason string", "windows": [round(r) for r in rates], "unit": "decisions/s", "reasonsSha256": digest}))
 
 
 if __name__ == "__main__":

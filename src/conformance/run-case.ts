@@ -4,7 +4,6 @@
  */
 import {
   BudgetExceededError,
-  DEFAULT_PRICING,
   InvalidInputError,
   admitWithinBudget,
   buildDispatchContext,
@@ -18,15 +17,18 @@ import {
   type ModelConfig,
   type OffloadGateInputs,
   type Policy,
-  type PriceRow,
-  type PricingTable,
   type RoutingScenario,
   type Strategy,
 } from '../core/index.ts';
 import { runReplayCase, runTraceCase, traceExpectation } from './trace-case.ts';
+import { runLiteLlmCase } from './litellm-case.ts';
+import { runPopulationCase } from './population-case.ts';
+import { pricingOf } from './pricing-of.ts';
 
-export type VectorKind =
-  'gate' | 'budget' | 'estimate' | 'hopIndex' | 'resolve' | 'simulate' | 'trace' | 'replay';
+export { pricingOf };
+
+type CoreKind = 'gate' | 'budget' | 'estimate' | 'hopIndex' | 'resolve' | 'simulate';
+export type VectorKind = CoreKind | keyof typeof MODULE_KINDS;
 
 export interface VectorCase {
   readonly name: string;
@@ -47,15 +49,13 @@ export interface Mismatch {
   readonly actual: unknown;
 }
 
-function pricingOf(input: Record<string, unknown>): PricingTable {
-  const given = input['pricing'];
-  if (given === undefined) return DEFAULT_PRICING;
-  const table: Record<string, PriceRow> = {};
-  for (const [name, row] of Object.entries(given as Record<string, Partial<PriceRow>>)) {
-    table[name] = { provider: 'unknown', ...row } as PriceRow;
-  }
-  return table;
-}
+/** Kinds run by their own modules (`src/conformance/*-case.ts`): one line each. */
+const MODULE_KINDS = {
+  population: runPopulationCase,
+  litellm: runLiteLlmCase,
+  trace: (input) => runTraceCase(input, pricingOf(input)),
+  replay: (input) => runReplayCase(input, pricingOf(input)),
+} satisfies Record<string, (input: Record<string, unknown>) => unknown>;
 
 /** Computes what the core says for one case of the given kind. */
 export function runCase(kind: VectorKind, input: Record<string, unknown>): unknown {
@@ -104,10 +104,8 @@ export function runCase(kind: VectorKind, input: Record<string, unknown>): unkno
     }
     case 'simulate':
       return simulateRouting(input['scenario'] as RoutingScenario, pricingOf(input));
-    case 'trace':
-      return runTraceCase(input, pricingOf(input));
-    case 'replay':
-      return runReplayCase(input, pricingOf(input));
+    default:
+      return MODULE_KINDS[kind](input);
   }
 }
 
@@ -165,14 +163,8 @@ export function checkCase(kind: VectorKind, c: VectorCase): Mismatch | null {
 }
 
 const KINDS = new Set<string>([
-  'gate',
-  'budget',
-  'estimate',
-  'hopIndex',
-  'resolve',
-  'simulate',
-  'trace',
-  'replay',
+  ...['gate', 'budget', 'estimate', 'hopIndex', 'resolve', 'simulate'],
+  ...Object.keys(MODULE_KINDS),
 ]);
 
 /** Checks the shape of a parsed vector file; throws naming what is wrong. */

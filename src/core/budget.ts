@@ -50,14 +50,19 @@ export class BudgetExceededError extends Error {
 
   constructor(pinnedIds: readonly string[], pinnedTokens: number, limit: number) {
     super(
-      `pinned contributions (${pinnedIds.join(', ')}) need ${pinnedTokens} tokens but the budget is ` +
-        `${limit}. Pinned content is never dropped and never truncated: raise the budget ` +
+      // Python prints an int in full; String(n) rounds past 2^53 (SPEC §12).
+      `pinned contributions (${pinnedIds.join(', ')}) need ${fullInteger(pinnedTokens)} tokens but the budget is ` +
+        `${fullInteger(limit)}. Pinned content is never dropped and never truncated: raise the budget ` +
         'or unpin something, but the compiler will not ship a prompt missing it.',
     );
     this.pinnedIds = pinnedIds;
     this.pinnedTokens = pinnedTokens;
     this.limit = limit;
   }
+}
+
+function fullInteger(n: number): string {
+  return Number.isInteger(n) ? BigInt(n).toString() : String(n);
 }
 
 /** `true` when `child` is the parent's budget or a strictly tighter one (seed 003, `narrows`). */
@@ -69,8 +74,9 @@ export function narrows(child: PromptBudget, parent: PromptBudget): boolean {
 
 /**
  * Rejects rows admission cannot handle, naming the row: ids must be unique
- * text, positions integers, tokens whole numbers ≥ 0, pinned a boolean; the
- * limit, when set, a whole number ≥ 0.
+ * text, positions safe integers (negative allowed), tokens safe integers ≥ 0,
+ * pinned a boolean; the limit, when set, a safe integer ≥ 0 (SPEC §9: safe
+ * means a magnitude of at most 2⁵³ − 1; `1000.0` is the integer 1000).
  *
  * @throws InvalidInputError
  */
@@ -99,6 +105,12 @@ export function validateBudgetInput(rows: readonly BudgetRow[], budget: PromptBu
         `must be a whole number (got ${describe(row.position)})`,
       );
     }
+    if (!Number.isSafeInteger(row.position)) {
+      throw new InvalidInputError(
+        `${rowName(i, id)}.position`,
+        `must be at most ${Number.MAX_SAFE_INTEGER} in size (got ${row.position})`,
+      );
+    }
     if (typeof row.tokens !== 'number' || !Number.isFinite(row.tokens) || row.tokens < 0) {
       throw new InvalidInputError(
         `${rowName(i, id)}.tokens`,
@@ -111,16 +123,28 @@ export function validateBudgetInput(rows: readonly BudgetRow[], budget: PromptBu
         `must be a whole number of tokens (got ${row.tokens})`,
       );
     }
+    if (!Number.isSafeInteger(row.tokens)) {
+      throw new InvalidInputError(
+        `${rowName(i, id)}.tokens`,
+        `must be at most ${Number.MAX_SAFE_INTEGER} tokens (got ${row.tokens})`,
+      );
+    }
     if (typeof row.pinned !== 'boolean')
       throw new InvalidInputError(`${rowName(i, id)}.pinned`, 'must be true or false');
   }
   const limit: unknown = budget.maxTotalTokens;
   if (limit !== null) {
-    // The spec rejects a negative limit; a fractional one compares like any other number.
     if (typeof limit !== 'number' || !Number.isFinite(limit) || limit < 0) {
       throw new InvalidInputError(
         'maxTotalTokens',
         `must be 0 or more tokens, or unbounded (got ${describe(limit)})`,
+      );
+    }
+    // The seed types the limit `int | None` (SPEC §9): 100.5 is not a limit.
+    if (!Number.isSafeInteger(limit)) {
+      throw new InvalidInputError(
+        'maxTotalTokens',
+        `must be a whole number of at most ${Number.MAX_SAFE_INTEGER} tokens (got ${limit})`,
       );
     }
   }
@@ -226,7 +250,8 @@ export function admitWithinBudget(rows: readonly BudgetRow[], budget: PromptBudg
   validateBudgetInput(rows, budget);
   let total = 0;
   for (const row of rows) total += row.tokens;
-  const limit = budget.maxTotalTokens;
+  // `-0` as a limit is the integer 0 (SPEC §12).
+  const limit = budget.maxTotalTokens === null ? null : budget.maxTotalTokens + 0;
   if (limit === null || total <= limit) {
     const ids = rows.map((row) => row.contributionId);
     return {

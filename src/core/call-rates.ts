@@ -30,7 +30,8 @@ export interface CallRates {
  * is the call's 5-minute write.
  */
 export function callRates(row: PriceRow, promptTokens: number): CallRates {
-  const tier = row.longContext;
+  // `null` counts as absent (SPEC §9): rows from outside may carry it.
+  const tier = row.longContext ?? undefined;
   const long = tier !== undefined && promptTokens > tier.thresholdTokens;
   const input = long ? tier.input : row.input;
   const output = (long ? tier.output : undefined) ?? row.output;
@@ -46,6 +47,15 @@ export function callRates(row: PriceRow, promptTokens: number): CallRates {
     cacheWrite1h: (given1h ?? cacheWrite) / 1_000_000,
     hasCacheWrite1h: given1h !== undefined,
   };
+}
+
+/**
+ * The per-token rate a cache write is billed at for a cache TTL (SPEC §5):
+ * the 1-hour rate when the TTL is over 300 s, else the 5-minute rate (the
+ * 1-hour rate already falls back to the 5-minute one when none is given).
+ */
+export function cacheWriteRate(rates: CallRates, cacheTtlSeconds: number): number {
+  return cacheTtlSeconds > 300 ? rates.cacheWrite1h : rates.cacheWrite;
 }
 
 /** True when a prompt of `promptTokens` is long enough to be cached (SPEC §1.1). */

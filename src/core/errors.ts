@@ -36,6 +36,29 @@ export function requireNonNegativeInteger(field: string, value: unknown): number
   return n;
 }
 
+/**
+ * Throws unless `value` is a safe integer (SPEC §9: whole, magnitude at most
+ * 2⁵³ − 1). `1000.0` in JSON is the integer 1000; `-0` is returned as 0.
+ */
+export function requireSafeInteger(field: string, value: unknown): number {
+  const n = requireFinite(field, value);
+  if (!Number.isInteger(n)) throw new InvalidInputError(field, `must be a whole number (got ${n})`);
+  if (!Number.isSafeInteger(n)) {
+    throw new InvalidInputError(
+      field,
+      `must be at most ${Number.MAX_SAFE_INTEGER} in size (got ${n})`,
+    );
+  }
+  return n === 0 ? 0 : n;
+}
+
+/** Throws unless `value` is a safe integer ≥ 0 (a token count, threshold or limit; SPEC §9). */
+export function requireTokenCount(field: string, value: unknown): number {
+  const n = requireSafeInteger(field, value);
+  if (n < 0) throw new InvalidInputError(field, `must not be negative (got ${n})`);
+  return n;
+}
+
 /** Throws unless `value` is a string. */
 export function requireString(field: string, value: unknown): string {
   if (typeof value !== 'string') {

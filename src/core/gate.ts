@@ -3,12 +3,7 @@
  * offload a large tool output only when the re-prefill it saves beats the
  * stub carried in its place plus the expected recall hop.
  */
-import {
-  InvalidInputError,
-  requireFinite,
-  requireNonNegative,
-  requireNonNegativeInteger,
-} from './errors.ts';
+import { InvalidInputError, requireFinite, requireTokenCount } from './errors.ts';
 import { perToken, priceRowFor, type PricingTable } from './pricing.ts';
 import { formatFixed, pyRepr } from './pyformat.ts';
 
@@ -64,9 +59,11 @@ export interface ResolvedGateInputs {
 
 /**
  * Applies the defaults and rejects what the gate cannot price (NaN,
- * infinities, negative sizes, fractional whole-token fields), naming the
- * field. Horizon and recall probability are not rejected for their range:
- * the gate clamps them, as the seed does.
+ * infinities, whole-token fields that are fractional, negative or beyond
+ * 2⁵³ − 1, a horizon above 2⁵³ − 1), naming the field. The gate is total over
+ * finite sizes, as the seed's function is (SPEC §9): a negative size is simply
+ * below the threshold. Horizon and recall probability are not rejected for
+ * being low or out of [0, 1]: the gate clamps them, as the seed does.
  */
 export function resolveGateInputs(inputs: OffloadGateInputs): ResolvedGateInputs {
   return resolveGateInputsInto(inputs, emptyInputs());
@@ -95,23 +92,26 @@ function resolveGateInputsInto(
   if (typeof inputs.modelName !== 'string') {
     throw new InvalidInputError('modelName', 'must be text');
   }
-  out.outputTokens = requireNonNegative('outputTokens', inputs.outputTokens);
+  out.outputTokens = requireFinite('outputTokens', inputs.outputTokens);
   out.horizon = requireFinite('horizon', inputs.horizon);
+  if (out.horizon > Number.MAX_SAFE_INTEGER) {
+    throw new InvalidInputError(
+      'horizon',
+      `must be at most ${Number.MAX_SAFE_INTEGER} turns (got ${out.horizon})`,
+    );
+  }
   out.recallProbability = requireFinite('recallProbability', inputs.recallProbability);
   out.modelName = inputs.modelName;
-  out.largeOffloadThresholdTokens = requireNonNegativeInteger(
+  out.largeOffloadThresholdTokens = requireTokenCount(
     'largeOffloadThresholdTokens',
     inputs.largeOffloadThresholdTokens ?? GATE_DEFAULTS.largeOffloadThresholdTokens,
   );
-  out.stubTokens = requireNonNegativeInteger(
-    'stubTokens',
-    inputs.stubTokens ?? GATE_DEFAULTS.stubTokens,
-  );
-  out.recallInputTokens = requireNonNegativeInteger(
+  out.stubTokens = requireTokenCount('stubTokens', inputs.stubTokens ?? GATE_DEFAULTS.stubTokens);
+  out.recallInputTokens = requireTokenCount(
     'recallInputTokens',
     inputs.recallInputTokens ?? GATE_DEFAULTS.recallInputTokens,
   );
-  out.recallOutputTokens = requireNonNegativeInteger(
+  out.recallOutputTokens = requireTokenCount(
     'recallOutputTokens',
     inputs.recallOutputTokens ?? GATE_DEFAULTS.recallOutputTokens,
   );

@@ -1,20 +1,64 @@
 /**
  * Import of a LiteLLM `model_prices_and_context_window.json` price file
- * (SPEC §1). Pure: takes the parsed JSON, returns rows and a report.
+ * (SPEC §1, §1.1 and §12). Pure: takes the parsed JSON, returns rows and a
+ * report of what was skipped and why.
  */
-import type { PriceRow, PricingTable } from './pricing.ts';
+import { compareCodePoints } from './budget.ts';
+import {
+  pricingTableFrom,
+  type LongContextTier,
+  type PriceRow,
+  type PricingTable,
+} from './pricing.ts';
+
+/** Options of an import. */
+export interface LiteLlmImportOptions {
+  /**
+   * Import every priced entry (SPEC §1.1): skip only `sample_spec` and
+   * entries without both prices, not other modes or entries priced at 0.
+   */
+  readonly all?: boolean;
+}
+
+/** Why an entry was skipped, and how many were (SPEC §12's reasons). */
+export interface LiteLlmSkipped {
+  /** `sample_spec`, `no input or output price`, `mode: <mode>`, `priced at 0` (or `no model name`). */
+  readonly reason: string;
+  readonly count: number;
+  /** The first few names skipped for this reason, in file order. */
+  readonly examples: readonly string[];
+}
 
 /** What an import found. */
 export interface LiteLlmImport {
-  /** Imported rows, USD per million tokens, keyed by model name. */
+  /** Imported rows, USD per million tokens, keyed by model name (a null-prototype table). */
   readonly rows: PricingTable;
   /** How many models were imported. */
   readonly imported: number;
-  /** How many entries were skipped (no input or output price, `sample_spec`, malformed). */
+  /** How many entries were skipped, for every reason. */
   readonly skipped: number;
-  /** The first few skipped names, for the report. */
+  /** The skipped entries by reason, most frequent first (ties by reason). */
+  readonly skippedByReason: readonly LiteLlmSkipped[];
+  /** The first few skipped names, whatever the reason, in file order. */
   readonly skippedExamples: readonly string[];
 }
+
+/** The reasons of SPEC §12, in the order they are checked. */
+export const LITELLM_SKIP_REASONS = Object.freeze({
+  sampleSpec: 'sample_spec',
+  noPrice: 'no input or output price',
+  pricedAtZero: 'priced at 0',
+  /** Not in the spec: a row needs a name the table can show. */
+  noName: 'no model name',
+});
+
+/** Modes imported by default; an entry without a mode is imported too. */
+export const LITELLM_CHAT_MODES: ReadonlySet<string> = new Set(['chat', 'responses', 'completion']);
+
+/** The long-context threshold LiteLLM's `_above_200k_tokens` fields name, tokens. */
+export const LITELLM_LONG_CONTEXT_THRESHOLD = 200_000;
+
+const EXAMPLES_PER_REASON = 5;
 
 /** Per-token USD → per-million USD, rounded as the spec says (12 significant digits). */
 export function perMillionFromPerToken(perTokenUsd: number): number {
@@ -25,76 +69,138 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A price field in USD per million tokens, or `undefined` when absent. A
+ * price is a JSON number ≥ 0 (SPEC §12): `null`, a string or a negative
+ * number counts as absent, and so does one too large to be finite per million.
+ */
 function price(entry: Record<string, unknown>, key: string): number | undefined {
   const value = entry[key];
-  // LiteLLM sometimes writes numbers as strings ("3e-06").
-  const perTokenUsd =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && value.trim() !== ''
-        ? Number(value)
-        : NaN;
-  if (!Number.isFinite(perTokenUsd) || perTokenUsd < 0) return undefined;
-  const perMillion = perMillionFromPerToken(perTokenUsd);
-  // A price so large that it overflows per million tokens is not a price.
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return undefined;
+  const perMillion = perMillionFromPerToken(value);
   return Number.isFinite(perMillion) ? perMillion : undefined;
 }
 
 /**
- * Reads a parsed LiteLLM price file. Throws an `Error` naming the problem when
- * the top level is not an object of model entries; entries it cannot use are
- * counted as skipped rather than failing the whole import.
+ * A token count copied as given (SPEC §12), or `undefined` when it is not a
+ * whole number of at least `min` tokens (at most 2⁵³ − 1): a count the price
+ * table could not hold is left out rather than failing the row's checks.
  */
-export function importLiteLlmPrices(json: unknown): LiteLlmImport {
+function count(entry: Record<string, unknown>, key: string, min: number): number | undefined {
+  const value = entry[key];
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= min
+    ? value
+    : undefined;
+}
+
+function longContextTier(entry: Record<string, unknown>): LongContextTier | undefined {
+  const input = price(entry, 'input_cost_per_token_above_200k_tokens');
+  // SPEC §1.1: a tier is made only when its input price is given.
+  if (input === undefined) return undefined;
+  const output = price(entry, 'output_cost_per_token_above_200k_tokens');
+  const cacheRead = price(entry, 'cache_read_input_token_cost_above_200k_tokens');
+  const cacheWrite = price(entry, 'cache_creation_input_token_cost_above_200k_tokens');
+  const cacheWrite1h = price(entry, 'cache_creation_input_token_cost_above_1hr_above_200k_tokens');
+  return {
+    thresholdTokens: LITELLM_LONG_CONTEXT_THRESHOLD,
+    input,
+    ...(output === undefined ? {} : { output }),
+    ...(cacheRead === undefined ? {} : { cacheRead }),
+    ...(cacheWrite === undefined ? {} : { cacheWrite }),
+    ...(cacheWrite1h === undefined ? {} : { cacheWrite1h }),
+  };
+}
+
+/** The row an entry gives, or the reason it is skipped (SPEC §12 order). */
+function readEntry(name: string, entry: unknown, all: boolean): PriceRow | string {
+  if (name === 'sample_spec') return LITELLM_SKIP_REASONS.sampleSpec;
+  if (!isRecord(entry)) return LITELLM_SKIP_REASONS.noPrice;
+  const input = price(entry, 'input_cost_per_token');
+  const output = price(entry, 'output_cost_per_token');
+  if (input === undefined || output === undefined) return LITELLM_SKIP_REASONS.noPrice;
+  if (!all) {
+    const mode = entry['mode'];
+    if (mode != null && !(typeof mode === 'string' && LITELLM_CHAT_MODES.has(mode))) {
+      return `mode: ${typeof mode === 'string' ? mode : JSON.stringify(mode)}`;
+    }
+    if (input === 0 && output === 0) return LITELLM_SKIP_REASONS.pricedAtZero;
+  }
+  if (name.trim() === '') return LITELLM_SKIP_REASONS.noName;
+  const cacheWrite = price(entry, 'cache_creation_input_token_cost');
+  const cacheWrite1h = price(entry, 'cache_creation_input_token_cost_above_1hr');
+  const cacheRead = price(entry, 'cache_read_input_token_cost');
+  const maxInputTokens = count(entry, 'max_input_tokens', 1);
+  const minCacheableTokens = count(entry, 'prompt_cache_min_tokens', 0);
+  const longContext = longContextTier(entry);
+  const provider = entry['litellm_provider'];
+  return {
+    // An imported entry keeps the provider the file gives (SPEC §1.1).
+    provider: typeof provider === 'string' ? provider : 'unknown',
+    input,
+    output,
+    ...(cacheWrite === undefined ? {} : { cacheWrite }),
+    ...(cacheWrite1h === undefined ? {} : { cacheWrite1h }),
+    ...(cacheRead === undefined ? {} : { cacheRead }),
+    ...(maxInputTokens === undefined ? {} : { maxInputTokens }),
+    ...(minCacheableTokens === undefined ? {} : { minCacheableTokens }),
+    ...(longContext === undefined ? {} : { longContext }),
+  };
+}
+
+/**
+ * Reads a parsed LiteLLM price file (SPEC §1, §1.1, §12). By default only
+ * entries whose `mode` is `chat`, `responses` or `completion` (or that have
+ * none) and that are not priced at 0 for both input and output are
+ * imported; `all` imports every priced entry. Every other entry is counted
+ * under the first reason that applies. Throws an `Error` naming the problem
+ * when the top level is not an object of model entries.
+ */
+export function importLiteLlmPrices(
+  json: unknown,
+  options: LiteLlmImportOptions = {},
+): LiteLlmImport {
   if (!isRecord(json)) {
     throw new Error('price file: expected a JSON object mapping model names to price entries');
   }
-  // Entries, then Object.fromEntries: a model literally named "__proto__" stays an own row.
+  const all = options.all === true;
   const rows: Array<[string, PriceRow]> = [];
-  let imported = 0;
-  let skipped = 0;
+  const byReason = new Map<string, { count: number; examples: string[] }>();
   const skippedExamples: string[] = [];
-  const skip = (name: string): void => {
-    skipped += 1;
-    if (skippedExamples.length < 5) skippedExamples.push(name);
-  };
+  let skipped = 0;
+  // Object.entries sees a model literally named "__proto__" as an own entry (JSON.parse makes it one).
   for (const [name, entry] of Object.entries(json)) {
-    if (name === 'sample_spec' || !isRecord(entry) || name.trim() === '') {
-      skip(name);
+    const read = readEntry(name, entry, all);
+    if (typeof read !== 'string') {
+      rows.push([name, read]);
       continue;
     }
-    const input = price(entry, 'input_cost_per_token');
-    const output = price(entry, 'output_cost_per_token');
-    if (input === undefined || output === undefined) {
-      skip(name);
-      continue;
+    skipped += 1;
+    if (skippedExamples.length < EXAMPLES_PER_REASON) skippedExamples.push(name);
+    let reason = byReason.get(read);
+    if (reason === undefined) {
+      reason = { count: 0, examples: [] };
+      byReason.set(read, reason);
     }
-    const cacheWrite = price(entry, 'cache_creation_input_token_cost');
-    const cacheWrite1h = price(entry, 'cache_creation_input_token_cost_above_1hr');
-    const cacheRead = price(entry, 'cache_read_input_token_cost');
-    const provider =
-      typeof entry['litellm_provider'] === 'string' ? entry['litellm_provider'] : 'unknown';
-    const maxInput = entry['max_input_tokens'];
-    rows.push([
-      name,
-      {
-        provider,
-        input,
-        output,
-        ...(cacheWrite === undefined ? {} : { cacheWrite }),
-        ...(cacheWrite1h === undefined ? {} : { cacheWrite1h }),
-        ...(cacheRead === undefined ? {} : { cacheRead }),
-        ...(typeof maxInput === 'number' && Number.isInteger(maxInput) && maxInput > 0
-          ? { maxInputTokens: maxInput }
-          : {}),
-      },
-    ]);
-    imported += 1;
+    reason.count += 1;
+    if (reason.examples.length < EXAMPLES_PER_REASON) reason.examples.push(name);
   }
-  return { rows: Object.fromEntries(rows), imported, skipped, skippedExamples };
+  const skippedByReason = [...byReason]
+    .map(([reason, { count: n, examples }]) => ({ reason, count: n, examples }))
+    .sort((a, b) => b.count - a.count || compareCodePoints(a.reason, b.reason));
+  return {
+    rows: pricingTableFrom(rows),
+    imported: rows.length,
+    skipped,
+    skippedByReason,
+    skippedExamples,
+  };
 }
 
-/** Imported rows replace rows of the same name and add new ones; other rows stay. */
+/**
+ * Imported rows replace rows of the same name and add new ones; other rows
+ * stay, in their order, new ones after them. The result has no prototype,
+ * so a model named `__proto__` is an ordinary row.
+ */
 export function mergePricing(current: PricingTable, imported: PricingTable): PricingTable {
-  return { ...current, ...imported };
+  return pricingTableFrom([...Object.entries(current), ...Object.entries(imported)]);
 }

@@ -1,59 +1,25 @@
 /**
- * Policy comparison over a population of tool outputs (SPEC §2): never
+ * Policy comparison over a population of tool outputs (SPEC §2, §2.1): never
  * offload, size-only offload at a threshold (the v7.12.0 behaviour seed 000
- * says lost money), and the net-saving gate.
+ * says lost money), and the net-saving gate. Revision 2 adds recall that
+ * depends on size, a cached carry basis and observed outcomes; with its
+ * defaults it gives exactly revision 1's figures.
  */
-import { InvalidInputError, requireFinite } from './errors.ts';
-import { gateTerms, type GateTerms, type ResolvedGateInputs } from './gate.ts';
+import { InvalidInputError, describe, requireFinite, requireTokenCount } from './errors.ts';
+import {
+  clampProbability,
+  effectiveHorizon,
+  gateTerms,
+  type GateTerms,
+  type ResolvedGateInputs,
+} from './gate.ts';
+import { inverseNormalCdf } from './normal-quantile.ts';
 import { perToken, priceRowFor, type PricingTable } from './pricing.ts';
+
+export { inverseNormalCdf } from './normal-quantile.ts';
 
 /** Population size for the log-normal quantiles. */
 export const POPULATION_SIZE = 1000;
-
-/**
- * Φ⁻¹, the standard normal quantile (Acklam's rational approximation; relative
- * error below 1.2e-9 over (0, 1), far below what a chart can show).
- */
-export function inverseNormalCdf(p: number): number {
-  if (!(p > 0 && p < 1)) {
-    if (p === 0) return -Infinity;
-    if (p === 1) return Infinity;
-    return NaN;
-  }
-  const a = [
-    -3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2,
-    -3.066479806614716e1, 2.506628277459239,
-  ];
-  const b = [
-    -5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1,
-    -1.328068155288572e1,
-  ];
-  const c = [
-    -7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734,
-    4.374664141464968, 2.938163982698783,
-  ];
-  const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
-  const low = 0.02425;
-  let x: number;
-  if (p < low) {
-    const q = Math.sqrt(-2 * Math.log(p));
-    x =
-      (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) /
-      ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
-  } else if (p <= 1 - low) {
-    const q = p - 0.5;
-    const r = q * q;
-    x =
-      ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
-      (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
-  } else {
-    const q = Math.sqrt(-2 * Math.log(1 - p));
-    x =
-      -(((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) /
-      ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
-  }
-  return x;
-}
 
 /**
  * 1,000 output sizes from a log-normal with median `medianTokens` and spread
@@ -73,7 +39,7 @@ export function logNormalPopulation(
   return sizes;
 }
 
-/** Expected cost of each policy over a population, USD per 1,000 outputs. */
+/** Expected cost of each policy over a population, USD per 1,000 outputs (SPEC §2, revision 1). */
 export interface PolicyComparison {
   readonly neverOffloadUsd: number;
   readonly sizeOnlyUsd: number;
@@ -86,9 +52,12 @@ export interface PolicyComparison {
 
 /**
  * Compares never-offload, size-only offload at `sizeOnlyThresholdTokens`,
- * and the net-saving gate over `sizes` (SPEC §2). An output kept inline costs
- * `size·inRate·h`; offloaded, `stub·inRate·h + recall`. Totals are scaled to
- * 1,000 outputs. Returns `null` when the model has no pricing row.
+ * and the net-saving gate over `sizes` (SPEC §2, revision 1: one recall
+ * probability, carried output priced as uncached input). An output kept
+ * inline costs `size·inRate·h`; offloaded, `stub·inRate·h + recall`. Totals
+ * are scaled to 1,000 outputs. Returns `null` when the model has no pricing
+ * row or there are no sizes. This is {@link comparePopulation} with its
+ * defaults.
  */
 export function comparePolicies(
   sizes: readonly number[],
@@ -96,50 +65,218 @@ export function comparePolicies(
   sizeOnlyThresholdTokens: number,
   pricing: PricingTable,
 ): PolicyComparison | null {
-  const row = priceRowFor(pricing, inputs.modelName);
-  if (row === undefined || sizes.length === 0) return null;
-  const inRate = perToken(row.input);
-  const outRate = perToken(row.output);
-  const terms: GateTerms = gateTerms(
-    { ...inputs, outputTokens: inputs.largeOffloadThresholdTokens },
+  if (sizes.length === 0 || priceRowFor(pricing, inputs.modelName) === undefined) return null;
+  const c = comparePopulation(
+    sizes.map((sizeTokens) => ({ sizeTokens })),
+    inputs,
+    sizeOnlyThresholdTokens,
     pricing,
   );
-  const h = terms.horizonTurns;
-  const recall =
-    terms.recallProbability *
-    (inputs.recallInputTokens * inRate + inputs.recallOutputTokens * outRate);
-  const offloadedCost = inputs.stubTokens * inRate * h + recall;
-  let never = 0;
-  let sizeOnly = 0;
-  let gate = 0;
-  let sizeOnlyOffloaded = 0;
-  let gateOffloaded = 0;
-  const probe = { ...inputs };
-  for (const size of sizes) {
-    const inline = size * inRate * h;
-    never += inline;
-    if (size >= sizeOnlyThresholdTokens) {
-      sizeOnly += offloadedCost;
-      sizeOnlyOffloaded += 1;
-    } else {
-      sizeOnly += inline;
-    }
-    probe.outputTokens = size;
-    if (gateTerms(probe, pricing, terms).fire) {
-      gate += offloadedCost;
-      gateOffloaded += 1;
-    } else {
-      gate += inline;
-    }
-  }
-  const scale = 1000 / sizes.length;
   return {
-    neverOffloadUsd: never * scale,
-    sizeOnlyUsd: sizeOnly * scale,
-    netSavingGateUsd: gate * scale,
-    sizeOnlyOffloaded,
-    gateOffloaded,
-    populationSize: sizes.length,
+    neverOffloadUsd: c.never.totalUsd,
+    sizeOnlyUsd: c.sizeOnly.totalUsd,
+    netSavingGateUsd: c.gate.totalUsd,
+    sizeOnlyOffloaded: c.sizeOnly.offloaded,
+    gateOffloaded: c.gate.offloaded,
+    populationSize: c.populationSize,
+  };
+}
+
+/** How carried context is priced (SPEC §2.1). */
+export type CarryBasis = 'uncached' | 'cached';
+
+/** One tool output of a population (SPEC §2.1). */
+export interface PopulationOutput {
+  /** Size, tokens (≥ 0; may be fractional, as chars / 4). */
+  readonly sizeTokens: number;
+  /** Turns this output would be carried; absent = the scenario's horizon. */
+  readonly horizon?: number;
+  /** The observed outcome, when known: recalled or not. Absent = the prior. */
+  readonly recalled?: boolean;
+}
+
+/** The labelled assumptions of SPEC §2.1; each default gives revision 1. */
+export interface PopulationAssumptions {
+  /** `k ≥ 0`: recall probability `min(1, p·(T/s)^k)`; 0 = one `p` for every size. */
+  readonly recallElasticity?: number;
+  /** `"uncached"` (the seed's, default) or `"cached"`. */
+  readonly carryBasis?: CarryBasis;
+  /** `φ ∈ [0, 1]`, share of carried tokens read from cache (cached basis only; default 1). */
+  readonly cacheHitShare?: number;
+  /** Tokens after the output re-cached once on offload (cached basis only; default 2,000). */
+  readonly tailTokens?: number;
+}
+
+/** The §2.1 defaults. */
+export const POPULATION_DEFAULTS = Object.freeze({
+  recallElasticity: 0,
+  carryBasis: 'uncached' as CarryBasis,
+  cacheHitShare: 1,
+  tailTokens: 2_000,
+});
+
+/** One policy's result over a population (SPEC §2.1). */
+export interface PolicyOutcome {
+  /** Total cost scaled to 1,000 outputs (`total × 1000 / n`), USD. */
+  readonly totalUsd: number;
+  /** Outputs offloaded (of the population, not scaled). */
+  readonly offloaded: number;
+  /** `100·(total − never)/never`; `null` when never offloading costs nothing. */
+  readonly deltaVsNeverPct: number | null;
+  /** 100 × cached / all carried-context input tokens; 0 with nothing carried. */
+  readonly carriedCacheHitPct: number;
+}
+
+/** The three policies over one population (SPEC §2.1). */
+export interface PopulationComparison {
+  readonly never: PolicyOutcome;
+  readonly sizeOnly: PolicyOutcome;
+  readonly gate: PolicyOutcome;
+  readonly populationSize: number;
+}
+
+interface Tally {
+  usd: number;
+  offloaded: number;
+  cachedTokens: number;
+  carriedTokens: number;
+}
+
+function outcome(t: Tally, never: number, scale: (usd: number) => number): PolicyOutcome {
+  return {
+    totalUsd: scale(t.usd),
+    offloaded: t.offloaded,
+    deltaVsNeverPct: never === 0 ? null : (100 * (scale(t.usd) - scale(never))) / scale(never),
+    carriedCacheHitPct: t.carriedTokens > 0 ? (100 * t.cachedTokens) / t.carriedTokens : 0,
+  };
+}
+
+function resolveAssumptions(a: PopulationAssumptions): Required<PopulationAssumptions> {
+  const k = requireFinite('recallElasticity', a.recallElasticity ?? 0);
+  if (k < 0) throw new InvalidInputError('recallElasticity', `must be 0 or more (got ${k})`);
+  const basis = a.carryBasis ?? 'uncached';
+  if (basis !== 'uncached' && basis !== 'cached') {
+    throw new InvalidInputError(
+      'carryBasis',
+      `must be "uncached" or "cached" (got ${describe(basis)})`,
+    );
+  }
+  const phi = requireFinite('cacheHitShare', a.cacheHitShare ?? 1);
+  if (phi < 0 || phi > 1) {
+    throw new InvalidInputError('cacheHitShare', `must be between 0 and 1 (got ${phi})`);
+  }
+  const tail = requireTokenCount('tailTokens', a.tailTokens ?? 2_000);
+  return { recallElasticity: k, carryBasis: basis, cacheHitShare: phi, tailTokens: tail };
+}
+
+/**
+ * Compares never offloading, size-only offload at `sizeOnlyThresholdTokens`
+ * and the net-saving gate over a population (SPEC §2.1). For an output of
+ * size `s` carried `h_s` turns: recall probability `p(s)` (`p` when `k = 0`,
+ * else `min(1, p·(T/s)^k)`), recall weight `q` (the observed outcome when
+ * given), carry rate `c` (`inRate`, or `φ·readRate + (1 − φ)·inRate` when
+ * cached), recall hop `r`, re-cache `w` (0, or `φ·(stub + tail)·writeRate`
+ * when cached); inline costs `s·c·h_s`, offloaded `stub·c·h_s + q·r + w`. The
+ * gate decides on the §2 gate with the constant prior `p` and `h_s`. Totals
+ * are scaled to 1,000 outputs. `inputs.horizon` is the horizon of outputs
+ * that give none.
+ *
+ * @throws InvalidInputError for an empty population, an unpriced model, a
+ *   size that is not a finite number ≥ 0, or an assumption out of range
+ */
+export function comparePopulation(
+  population: readonly PopulationOutput[],
+  inputs: ResolvedGateInputs,
+  sizeOnlyThresholdTokens: number,
+  pricing: PricingTable,
+  assumptions: PopulationAssumptions = {},
+): PopulationComparison {
+  if (!Array.isArray(population) || population.length === 0) {
+    throw new InvalidInputError('population', 'needs at least one output');
+  }
+  const row = priceRowFor(pricing, inputs.modelName);
+  if (row === undefined) {
+    throw new InvalidInputError(
+      'modelName',
+      `no pricing row for model ${JSON.stringify(inputs.modelName)}`,
+    );
+  }
+  const sizeOnlyAt = requireFinite('sizeOnlyThresholdTokens', sizeOnlyThresholdTokens);
+  const {
+    recallElasticity: k,
+    carryBasis,
+    cacheHitShare,
+    tailTokens,
+  } = resolveAssumptions(assumptions);
+  const cached = carryBasis === 'cached';
+  const phi = cached ? cacheHitShare : 0;
+  const inRate = perToken(row.input);
+  const outRate = perToken(row.output);
+  const readRate = perToken(row.cacheRead ?? row.input);
+  const writeRate = perToken(row.cacheWrite ?? row.input);
+  const carryRate = cached ? phi * readRate + (1 - phi) * inRate : inRate;
+  const recallHop = inputs.recallInputTokens * inRate + inputs.recallOutputTokens * outRate;
+  const stub = inputs.stubTokens;
+  const recacheTokens = phi * (stub + tailTokens);
+  const recache = cached ? recacheTokens * writeRate : 0;
+  const T = inputs.largeOffloadThresholdTokens;
+  const p = clampProbability(inputs.recallProbability);
+  const defaultHorizon = effectiveHorizon(inputs.horizon);
+
+  const never: Tally = { usd: 0, offloaded: 0, cachedTokens: 0, carriedTokens: 0 };
+  const sizeOnly: Tally = { usd: 0, offloaded: 0, cachedTokens: 0, carriedTokens: 0 };
+  const gate: Tally = { usd: 0, offloaded: 0, cachedTokens: 0, carriedTokens: 0 };
+  const probe = { ...inputs };
+  const terms: GateTerms = gateTerms(probe, pricing);
+
+  population.forEach((output, i) => {
+    const s = output.sizeTokens;
+    if (typeof s !== 'number' || !Number.isFinite(s) || s < 0) {
+      throw new InvalidInputError(
+        `population[${i}].sizeTokens`,
+        `must be a size of 0 or more tokens (got ${describe(s)})`,
+      );
+    }
+    const given = output.horizon ?? undefined;
+    if (given !== undefined) requireFinite(`population[${i}].horizon`, given);
+    const recalled = output.recalled ?? undefined;
+    if (recalled !== undefined && typeof recalled !== 'boolean') {
+      throw new InvalidInputError(`population[${i}].recalled`, 'must be true or false');
+    }
+    const h = given === undefined ? defaultHorizon : effectiveHorizon(given);
+    // SPEC §12: with k = 0 every size has p, 0 included; with k > 0 size 0 has 1.
+    const pOfS = k === 0 ? p : s === 0 ? 1 : T === 0 ? 0 : Math.min(1, p * (T / s) ** k);
+    const q = recalled === undefined ? pOfS : recalled ? 1 : 0;
+    const inlineUsd = s * carryRate * h;
+    const offloadedUsd = stub * carryRate * h + q * recallHop + recache;
+    const inlineCarried = s * h;
+    const offloadedCarried = stub * h + q * inputs.recallInputTokens + recacheTokens;
+    const keep = (t: Tally) => {
+      t.usd += inlineUsd;
+      t.cachedTokens += phi * inlineCarried;
+      t.carriedTokens += inlineCarried;
+    };
+    const offload = (t: Tally) => {
+      t.usd += offloadedUsd;
+      t.offloaded += 1;
+      t.cachedTokens += phi * stub * h;
+      t.carriedTokens += offloadedCarried;
+    };
+    keep(never);
+    if (s >= sizeOnlyAt) offload(sizeOnly);
+    else keep(sizeOnly);
+    probe.outputTokens = s;
+    probe.horizon = h;
+    if (gateTerms(probe, pricing, terms).fire) offload(gate);
+    else keep(gate);
+  });
+  const n = population.length;
+  const scale = (usd: number) => (usd * 1000) / n;
+  return {
+    never: outcome(never, never.usd, scale),
+    sizeOnly: outcome(sizeOnly, never.usd, scale),
+    gate: outcome(gate, never.usd, scale),
+    populationSize: n,
   };
 }
 

@@ -53,20 +53,32 @@ export const PRICING_SOURCE = {
   asOf: 'late 2026',
 } as const;
 
-/** The default table (SPEC §1), USD per million tokens. */
+/** The default table (SPEC §1 and §1.1), USD per million tokens. */
 export const DEFAULT_PRICING: PricingTable = Object.freeze({
-  'claude-opus-4-6': row('anthropic', 5, 25, 6.25, 10, 0.5),
-  'claude-opus-4-5': row('anthropic', 5, 25, 6.25, 10, 0.5),
-  'claude-opus-4-1': row('anthropic', 15, 75, 18.75, 30, 1.5),
-  'claude-sonnet-4-5': row('anthropic', 3, 15, 3.75, 6, 0.3),
-  'claude-haiku-4-5': row('anthropic', 1, 5, 1.25, 2, 0.1),
-  'gpt-4.1': row('openai', 2, 8, undefined, undefined, 0.5),
-  'gpt-4.1-mini': row('openai', 0.4, 1.6, undefined, undefined, 0.1),
-  'gpt-4.1-nano': row('openai', 0.1, 0.4, undefined, undefined, 0.025),
-  'gpt-5': row('openai', 1.25, 10, undefined, undefined, 0.125),
-  'gpt-5-mini': row('openai', 0.25, 2, undefined, undefined, 0.025),
-  'gemini-2.5-pro': row('google', 1.25, 10, undefined, undefined, 0.125),
-  'gemini-2.5-flash': row('google', 0.3, 2.5, undefined, undefined, 0.03),
+  'claude-opus-4-6': row('anthropic', 5, 25, 6.25, 10, 0.5, 4096),
+  'claude-opus-4-5': row('anthropic', 5, 25, 6.25, 10, 0.5, 4096),
+  'claude-opus-4-1': row('anthropic', 15, 75, 18.75, 30, 1.5, 1024),
+  'claude-sonnet-4-5': row('anthropic', 3, 15, 3.75, 6, 0.3, 1024, {
+    thresholdTokens: 200_000,
+    input: 6,
+    output: 22.5,
+    cacheWrite: 7.5,
+    cacheWrite1h: 12,
+    cacheRead: 0.6,
+  }),
+  'claude-haiku-4-5': row('anthropic', 1, 5, 1.25, 2, 0.1, 4096),
+  'gpt-4.1': row('openai', 2, 8, undefined, undefined, 0.5, 1024),
+  'gpt-4.1-mini': row('openai', 0.4, 1.6, undefined, undefined, 0.1, 1024),
+  'gpt-4.1-nano': row('openai', 0.1, 0.4, undefined, undefined, 0.025, 1024),
+  'gpt-5': row('openai', 1.25, 10, undefined, undefined, 0.125, 1024),
+  'gpt-5-mini': row('openai', 0.25, 2, undefined, undefined, 0.025, 1024),
+  'gemini-2.5-pro': row('google', 1.25, 10, undefined, undefined, 0.125, 4096, {
+    thresholdTokens: 200_000,
+    input: 2.5,
+    output: 15,
+    cacheRead: 0.25,
+  }),
+  'gemini-2.5-flash': row('google', 0.3, 2.5, undefined, undefined, 0.03, 1024),
 });
 
 function row(
@@ -76,6 +88,8 @@ function row(
   cacheWrite: number | undefined,
   cacheWrite1h: number | undefined,
   cacheRead: number,
+  minCacheableTokens: number,
+  longContext?: LongContextTier,
 ): PriceRow {
   return Object.freeze({
     provider,
@@ -84,6 +98,8 @@ function row(
     ...(cacheWrite === undefined ? {} : { cacheWrite }),
     ...(cacheWrite1h === undefined ? {} : { cacheWrite1h }),
     cacheRead,
+    minCacheableTokens,
+    ...(longContext === undefined ? {} : { longContext: Object.freeze(longContext) }),
   });
 }
 
@@ -92,9 +108,32 @@ export function perToken(pricePerMillion: number): number {
   return pricePerMillion / 1_000_000;
 }
 
-/** The row for `modelName`, or `undefined` (never an inherited property). */
+/**
+ * The row for `modelName`, or `undefined`. Only own properties count, so a
+ * model named `__proto__`, `constructor` or `toString` is found when the
+ * table has it and is unpriced otherwise (SPEC §9), whether the table is a
+ * plain or a null-prototype object.
+ */
 export function priceRowFor(table: PricingTable, modelName: string): PriceRow | undefined {
-  return Object.prototype.hasOwnProperty.call(table, modelName) ? table[modelName] : undefined;
+  if (!Object.prototype.hasOwnProperty.call(table, modelName)) return undefined;
+  const found: unknown = table[modelName];
+  return typeof found === 'object' && found !== null ? (found as PriceRow) : undefined;
+}
+
+/**
+ * A new, empty pricing table with no prototype: assigning a row named
+ * `__proto__` to it makes an ordinary entry instead of changing its
+ * prototype (SPEC §9).
+ */
+export function emptyPricingTable(): Record<string, PriceRow> {
+  return Object.create(null) as Record<string, PriceRow>;
+}
+
+/** A pricing table built from `[model, row]` pairs, with no prototype (see {@link emptyPricingTable}). */
+export function pricingTableFrom(entries: Iterable<readonly [string, PriceRow]>): PricingTable {
+  const table = emptyPricingTable();
+  for (const [model, priceRow] of entries) table[model] = priceRow;
+  return table;
 }
 
 /** Cache-read price per million tokens: the row's, else plain input. */
@@ -113,28 +152,68 @@ export function cacheWritePrice(row: PriceRow, cacheTtlSeconds: number): number 
 }
 
 const PRICE_FIELDS = ['input', 'output', 'cacheWrite', 'cacheWrite1h', 'cacheRead'] as const;
+const TIER_PRICE_FIELDS = ['input', 'output', 'cacheWrite', 'cacheWrite1h', 'cacheRead'] as const;
+
+function isPrice(value: unknown): boolean {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
+function isTokenCount(value: unknown): boolean {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
 
 /**
  * Checks a row a user typed or imported: every price finite and ≥ 0,
- * `maxInputTokens` a positive whole number. Returns the problems, one per
+ * `maxInputTokens` a positive whole number, `minCacheableTokens` a whole
+ * number ≥ 0 (SPEC §1.1), and a long-context tier with a whole-number
+ * threshold ≥ 0, an `input` price and every given price ≥ 0. A field given
+ * as `null` counts as left out (SPEC §9). Returns the problems, one per
  * field, each naming the field; an empty list means the row is valid.
  */
 export function validatePriceRow(modelName: string, candidate: PriceRow): string[] {
   const problems: string[] = [];
   if (modelName.trim() === '') problems.push('model name: must not be empty');
+  const fields = candidate as unknown as Record<string, unknown>;
   for (const field of PRICE_FIELDS) {
-    const value = candidate[field];
-    if (value === undefined) {
+    const value = fields[field];
+    if (value == null) {
       if (field === 'input' || field === 'output') problems.push(`${field}: is required`);
       continue;
     }
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    if (!isPrice(value)) {
       problems.push(`${field}: must be a price of 0 or more USD per million tokens`);
     }
   }
-  const max = candidate.maxInputTokens;
-  if (max !== undefined && (!Number.isInteger(max) || max <= 0)) {
+  const max = fields['maxInputTokens'];
+  if (max != null && (!isTokenCount(max) || max === 0)) {
     problems.push('maxInputTokens: must be a positive whole number of tokens');
+  }
+  const min = fields['minCacheableTokens'];
+  if (min != null && !isTokenCount(min)) {
+    problems.push('minCacheableTokens: must be a whole number of 0 or more tokens');
+  }
+  const tier = fields['longContext'];
+  if (tier != null) {
+    if (typeof tier !== 'object') {
+      problems.push('longContext: must be a threshold and its prices');
+    } else {
+      const t = tier as Record<string, unknown>;
+      if (!isTokenCount(t['thresholdTokens'])) {
+        problems.push('longContext.thresholdTokens: must be a whole number of 0 or more tokens');
+      }
+      for (const field of TIER_PRICE_FIELDS) {
+        const value = t[field];
+        if (value == null) {
+          if (field === 'input') problems.push('longContext.input: is required');
+          continue;
+        }
+        if (!isPrice(value)) {
+          problems.push(
+            `longContext.${field}: must be a price of 0 or more USD per million tokens`,
+          );
+        }
+      }
+    }
   }
   return problems;
 }

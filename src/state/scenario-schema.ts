@@ -24,6 +24,20 @@ const modelConfig = z.object({
   thinking: z.boolean(),
 });
 
+// SPEC §1.1: a token count of a price row; at most 1,000,000,000 (no model
+// has a context near that), so a link cannot carry a count the core rejects.
+const rowTokens = z
+  .int('must be a whole number of tokens')
+  .min(0, 'must be 0 or more tokens')
+  .max(1_000_000_000, 'must be at most 1,000,000,000 tokens');
+const longContextTier = z.object({
+  thresholdTokens: rowTokens,
+  input: usdPerMillion,
+  output: usdPerMillion.optional(),
+  cacheWrite: usdPerMillion.optional(),
+  cacheWrite1h: usdPerMillion.optional(),
+  cacheRead: usdPerMillion.optional(),
+});
 const priceRow = z.object({
   model: z.string().min(1, 'must name a model'),
   provider: z.string(),
@@ -33,6 +47,9 @@ const priceRow = z.object({
   cacheWrite1h: usdPerMillion.optional(),
   cacheRead: usdPerMillion.optional(),
   maxInputTokens: z.int().positive().optional(),
+  // Revision 2 (SPEC §1.1); scenarios written before it have neither.
+  minCacheableTokens: rowTokens.optional(),
+  longContext: longContextTier.optional(),
 });
 
 const uiSchema = z.object({

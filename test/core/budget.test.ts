@@ -257,14 +257,33 @@ describe('validation names the bad row, before admission', () => {
     expect((caught as InvalidInputError).field).toBe(field);
   });
 
-  it('accepts a fractional limit: the spec rejects only a negative one', () => {
-    const rows = [row('a', 0, 2), row('b', 1, 1)];
-    expect(admitWithinBudget(rows, { maxTotalTokens: 2.5 }).report).toEqual({
-      limit: 2.5,
-      totalTokens: 2,
-      admitted: ['a'],
-      dropped: ['b'],
-    });
+  // SPEC §9 (revision 2): the seed types the limit `int | None`, so 2.5 is invalid.
+  it.each<[string, BudgetRow[], number, string]>([
+    ['a fractional limit', [row('a', 0, 2), row('b', 1, 1)], 2.5, 'maxTotalTokens'],
+    ['a limit past 2^53 − 1', [row('a', 0, 2)], 2 ** 53, 'maxTotalTokens'],
+    ['tokens past 2^53 − 1', [row('a', 0, 2 ** 53)], 10, 'rows[0] ("a").tokens'],
+    ['a position past 2^53 − 1', [row('a', 2 ** 53, 1)], 10, 'rows[0] ("a").position'],
+  ])('%s is rejected naming %s', (_label, rows, limit, field) => {
+    let caught: unknown;
+    try {
+      admitWithinBudget(rows, { maxTotalTokens: limit });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(InvalidInputError);
+    expect((caught as InvalidInputError).field).toBe(field);
+  });
+
+  it('a limit of -0 is the limit 0', () => {
+    expect(admitWithinBudget([row('a', 0, 0)], { maxTotalTokens: -0 }).report.limit).toBe(0);
+  });
+
+  it('prints a pinned total past 2^53 with every digit, as Python prints an int', () => {
+    const big = 2 ** 53; // (2^53 − 1)·2 + 2 = 2^54, exact in doubles; String() gives 18014398509481984 too, BigInt is what guarantees it
+    const rows = [row('p', 0, big - 1, true), row('q', 1, big - 1, true), row('r', 2, 2, true)];
+    expect(() => admitWithinBudget(rows, { maxTotalTokens: 5 })).toThrow(
+      'need 18014398509481984 tokens but the budget is 5.',
+    );
   });
 
   it('rejects invalid rows even when unbounded', () => {

@@ -149,36 +149,42 @@ describe('evaluateOffloadGate: reason strings', () => {
       `net=$0.3202 (saving=$0.3750 ${MINUS} stub=$0.0023 ${MINUS} recall=$0.0525); H=1 p_recall=1.00 model=claude-opus-4-1`,
     ],
     [
-      // Python's int prints every digit; JavaScript's String(1e21) is "1e+21".
-      'a huge horizon prints as a full integer',
+      // Python's int prints every digit (strings checked against Python's %-format).
+      'a horizon of 2^53 − 1 prints as a full integer',
       {
         outputTokens: 20_000,
-        horizon: 1e21,
+        horizon: Number.MAX_SAFE_INTEGER,
         recallProbability: 0.5,
         modelName: 'claude-haiku-4-5',
       },
-      `net=$19850000000000000000.0000 (saving=$20000000000000000000.0000 ${MINUS} stub=$150000000000000000.0000 ${MINUS} recall=$0.0018); H=1000000000000000000000 p_recall=0.50 model=claude-haiku-4-5`,
+      `net=$178792905206608.6562 (saving=$180143985094819.8125 ${MINUS} stub=$1351079888211.1484 ${MINUS} recall=$0.0018); H=9007199254740991 p_recall=0.50 model=claude-haiku-4-5`,
     ],
     [
-      'a horizon past 2^53 prints its exact value',
+      'a size of 1e21 prints in fixed notation, every digit',
       {
-        outputTokens: 20_000,
-        horizon: 2 ** 60,
+        outputTokens: 1e21,
+        horizon: 1,
         recallProbability: 0.5,
         modelName: 'claude-haiku-4-5',
       },
-      `net=$22885491866445912.0000 (saving=$23058430092136940.0000 ${MINUS} stub=$172938225691027.0312 ${MINUS} recall=$0.0018); H=1152921504606846976 p_recall=0.50 model=claude-haiku-4-5`,
+      `net=$1000000000000000.0000 (saving=$1000000000000000.0000 ${MINUS} stub=$0.0001 ${MINUS} recall=$0.0018); H=1 p_recall=0.50 model=claude-haiku-4-5`,
     ],
     [
-      'a huge threshold prints as a full integer',
+      'a threshold of 2^53 − 1 prints as a full integer',
       {
         outputTokens: 5,
         horizon: 1,
         recallProbability: 0.5,
         modelName: 'gpt-4.1',
-        largeOffloadThresholdTokens: 1e21,
+        largeOffloadThresholdTokens: Number.MAX_SAFE_INTEGER,
       },
-      'below large_offload_threshold (5 < 1000000000000000000000 tokens)',
+      'below large_offload_threshold (5 < 9007199254740991 tokens)',
+    ],
+    [
+      // SPEC §9: the gate is total over finite sizes, as the seed's function is.
+      'a negative size is simply below the threshold',
+      { outputTokens: -5, horizon: 3, recallProbability: 0.3, modelName: 'gpt-4.1' },
+      'below large_offload_threshold (-5 < 10000 tokens)',
     ],
     [
       'an unpriced model is quoted like Python repr',
@@ -253,7 +259,6 @@ describe('evaluateOffloadGate: validation names the field', () => {
   };
   it.each<[string, Partial<Record<keyof OffloadGateInputs, unknown>>, string]>([
     ['NaN outputTokens', { outputTokens: NaN }, 'outputTokens'],
-    ['negative outputTokens', { outputTokens: -1 }, 'outputTokens'],
     ['infinite outputTokens', { outputTokens: Infinity }, 'outputTokens'],
     ['Infinity horizon', { horizon: Infinity }, 'horizon'],
     ['NaN horizon', { horizon: NaN }, 'horizon'],
@@ -264,6 +269,10 @@ describe('evaluateOffloadGate: validation names the field', () => {
     ['fractional threshold', { largeOffloadThresholdTokens: 0.5 }, 'largeOffloadThresholdTokens'],
     ['fractional recallInputTokens', { recallInputTokens: 1.25 }, 'recallInputTokens'],
     ['negative recallOutputTokens', { recallOutputTokens: -3 }, 'recallOutputTokens'],
+    // SPEC §9: whole-token fields are safe integers, the horizon at most 2^53 − 1.
+    ['a threshold of 1e21', { largeOffloadThresholdTokens: 1e21 }, 'largeOffloadThresholdTokens'],
+    ['a stub past 2^53 − 1', { stubTokens: 2 ** 53 }, 'stubTokens'],
+    ['a horizon past 2^53 − 1', { horizon: 2 ** 60 }, 'horizon'],
     ['string outputTokens', { outputTokens: '20000' }, 'outputTokens'],
   ])('%s is rejected naming %s', (_label, patch, field) => {
     const inputs = { ...base, ...patch } as OffloadGateInputs;

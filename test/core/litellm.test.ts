@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * LiteLLM price-file import (SPEC §1). Per-million values were checked with
+ * LiteLLM price-file import (SPEC §1, §1.1, §12). Per-million values were checked with
  * Python's float('%.12g' % (x * 1e6)), the same 12-significant-digit rounding.
  */
 import { describe, expect, it } from 'vitest';
@@ -90,35 +90,101 @@ describe('importLiteLlmPrices', () => {
     expect('cacheWrite1h' in row).toBe(false);
   });
 
-  it('accepts prices written as strings, and defaults a missing provider', () => {
+  it('defaults a missing provider, and leaves out a context window that is not a whole number', () => {
     const { rows } = importLiteLlmPrices(file);
-    expect(rows['string-prices']).toEqual({ provider: 'unknown', input: 3, output: 15 });
     expect(rows['no-provider']).toEqual({ provider: 'unknown', input: 1, output: 2 });
   });
 
-  it('counts what it skipped: sample_spec, entries without both prices, malformed entries', () => {
+  it('counts prices written as strings or negative as absent (SPEC §12)', () => {
+    const { rows } = importLiteLlmPrices(file);
+    expect(rows['string-prices']).toBeUndefined();
+    expect(rows['negative-price']).toBeUndefined();
+  });
+
+  it('counts what it skipped, by reason: sample_spec, entries without both prices, malformed entries', () => {
     const result = importLiteLlmPrices(file);
     expect(Object.keys(result.rows).sort()).toEqual([
       'claude-sonnet-4-5',
       'gpt-4.1-nano',
       'no-provider',
-      'string-prices',
     ]);
-    expect(result.imported).toBe(4);
-    // sample_spec, text-embedding-3-small, dall-e-3, negative-price, not-an-object.
-    expect(result.skipped).toBe(5);
+    expect(result.imported).toBe(3);
+    // sample_spec; text-embedding-3-small, dall-e-3, string-prices, negative-price, not-an-object.
+    expect(result.skipped).toBe(6);
     expect(result.skippedExamples).toEqual([
       'sample_spec',
       'text-embedding-3-small',
       'dall-e-3',
+      'string-prices',
       'negative-price',
-      'not-an-object',
+    ]);
+    expect(result.skippedByReason).toEqual([
+      {
+        reason: 'no input or output price',
+        count: 5,
+        examples: [
+          'text-embedding-3-small',
+          'dall-e-3',
+          'string-prices',
+          'negative-price',
+          'not-an-object',
+        ],
+      },
+      { reason: 'sample_spec', count: 1, examples: ['sample_spec'] },
     ]);
   });
 
   it('skips sample_spec even though it has both prices', () => {
     const result = importLiteLlmPrices({ sample_spec: file.sample_spec });
-    expect(result).toEqual({ rows: {}, imported: 0, skipped: 1, skippedExamples: ['sample_spec'] });
+    expect(result.imported).toBe(0);
+    expect(Object.keys(result.rows)).toEqual([]);
+    expect(result.skippedByReason).toEqual([
+      { reason: 'sample_spec', count: 1, examples: ['sample_spec'] },
+    ]);
+  });
+
+  it('skips other modes and entries priced at 0 by default, and imports them with all', () => {
+    const modes = {
+      embed: { input_cost_per_token: 1e-7, output_cost_per_token: 0, mode: 'embedding' },
+      free: { input_cost_per_token: 0, output_cost_per_token: 0, mode: 'chat' },
+      chat: { input_cost_per_token: 1e-6, output_cost_per_token: 2e-6, mode: 'chat' },
+    };
+    const byDefault = importLiteLlmPrices(modes);
+    expect(Object.keys(byDefault.rows)).toEqual(['chat']);
+    expect(byDefault.skippedByReason.map((r) => [r.reason, r.count])).toEqual([
+      ['mode: embedding', 1],
+      ['priced at 0', 1],
+    ]);
+    const everything = importLiteLlmPrices(modes, { all: true });
+    expect(Object.keys(everything.rows)).toEqual(['embed', 'free', 'chat']);
+    expect(everything.skipped).toBe(0);
+  });
+
+  it('reads the minimum cacheable prompt and a long-context tier (SPEC §1.1)', () => {
+    const { rows } = importLiteLlmPrices({
+      m: {
+        input_cost_per_token: 1e-6,
+        output_cost_per_token: 2e-6,
+        prompt_cache_min_tokens: 2048,
+        input_cost_per_token_above_200k_tokens: 2e-6,
+        cache_creation_input_token_cost_above_1hr_above_200k_tokens: 5e-6,
+      },
+    });
+    expect(rows['m']).toEqual({
+      provider: 'unknown',
+      input: 1,
+      output: 2,
+      minCacheableTokens: 2048,
+      longContext: { thresholdTokens: 200_000, input: 2, cacheWrite1h: 5 },
+    });
+  });
+
+  it('keeps a model named __proto__ as an ordinary row', () => {
+    const { rows } = importLiteLlmPrices(
+      JSON.parse('{"__proto__": {"input_cost_per_token": 1e-6, "output_cost_per_token": 2e-6}}'),
+    );
+    expect(Object.keys(rows)).toEqual(['__proto__']);
+    expect(rows['__proto__']).toEqual({ provider: 'unknown', input: 1, output: 2 });
   });
 
   it('keeps at most five skipped examples but counts them all', () => {
@@ -130,10 +196,12 @@ describe('importLiteLlmPrices', () => {
   });
 
   it('an empty object imports nothing', () => {
-    expect(importLiteLlmPrices({})).toEqual({
-      rows: {},
+    const result = importLiteLlmPrices({});
+    expect(Object.keys(result.rows)).toEqual([]);
+    expect(result).toMatchObject({
       imported: 0,
       skipped: 0,
+      skippedByReason: [],
       skippedExamples: [],
     });
   });

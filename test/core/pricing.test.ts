@@ -30,6 +30,31 @@ const SPEC_TABLE: SpecRow[] = [
   ['gemini-2.5-flash', 'google', 0.3, 2.5, null, null, 0.03],
 ];
 
+// SPEC §1.1: model → [minCacheableTokens, longContext?].
+const SONNET_TIER = {
+  thresholdTokens: 200_000,
+  input: 6,
+  output: 22.5,
+  cacheWrite: 7.5,
+  cacheWrite1h: 12,
+  cacheRead: 0.6,
+};
+const GEMINI_PRO_TIER = { thresholdTokens: 200_000, input: 2.5, output: 15, cacheRead: 0.25 };
+const SPEC_BILLING: Record<string, [number, Record<string, number>?]> = {
+  'claude-opus-4-6': [4096],
+  'claude-opus-4-5': [4096],
+  'claude-haiku-4-5': [4096],
+  'claude-opus-4-1': [1024],
+  'claude-sonnet-4-5': [1024, SONNET_TIER],
+  'gpt-4.1': [1024],
+  'gpt-4.1-mini': [1024],
+  'gpt-4.1-nano': [1024],
+  'gpt-5': [1024],
+  'gpt-5-mini': [1024],
+  'gemini-2.5-pro': [4096, GEMINI_PRO_TIER],
+  'gemini-2.5-flash': [1024],
+};
+
 describe('DEFAULT_PRICING', () => {
   it('has exactly the spec’s twelve models', () => {
     expect(Object.keys(DEFAULT_PRICING).sort()).toEqual(SPEC_TABLE.map(([m]) => m).sort());
@@ -41,6 +66,9 @@ describe('DEFAULT_PRICING', () => {
       const expected: Record<string, unknown> = { provider, input, output, cacheRead: read };
       if (write !== null) expected['cacheWrite'] = write;
       if (write1h !== null) expected['cacheWrite1h'] = write1h;
+      const billing = SPEC_BILLING[model];
+      expected['minCacheableTokens'] = billing?.[0];
+      if (billing?.[1] !== undefined) expected['longContext'] = billing[1];
       expect(DEFAULT_PRICING[model]).toEqual(expected);
     },
   );
@@ -124,8 +152,15 @@ describe('validatePriceRow', () => {
         output: 2,
         cacheRead: 0,
         maxInputTokens: 200_000,
+        minCacheableTokens: 0,
+        longContext: { thresholdTokens: 0, input: 0, output: 0 },
       }),
     ).toEqual([]);
+  });
+
+  it('accepts every default row', () => {
+    for (const [model, row] of Object.entries(DEFAULT_PRICING))
+      expect(validatePriceRow(model, row)).toEqual([]);
   });
 
   it.each<[string, string, Record<string, unknown>, string[]]>([
@@ -167,6 +202,48 @@ describe('validatePriceRow', () => {
       'm',
       { input: 1, output: 1, maxInputTokens: 0 },
       ['maxInputTokens: must be a positive whole number of tokens'],
+    ],
+    [
+      'a fractional minimum cacheable prompt',
+      'm',
+      { input: 1, output: 1, minCacheableTokens: 1.5 },
+      ['minCacheableTokens: must be a whole number of 0 or more tokens'],
+    ],
+    [
+      'a negative minimum cacheable prompt',
+      'm',
+      { input: 1, output: 1, minCacheableTokens: -1 },
+      ['minCacheableTokens: must be a whole number of 0 or more tokens'],
+    ],
+    [
+      'a minimum past 2^53 − 1',
+      'm',
+      { input: 1, output: 1, minCacheableTokens: 2 ** 53 },
+      ['minCacheableTokens: must be a whole number of 0 or more tokens'],
+    ],
+    [
+      'a tier without a threshold or input',
+      'm',
+      { input: 1, output: 1, longContext: { output: 2 } },
+      [
+        'longContext.thresholdTokens: must be a whole number of 0 or more tokens',
+        'longContext.input: is required',
+      ],
+    ],
+    [
+      'a tier with a fractional threshold and a negative price',
+      'm',
+      { input: 1, output: 1, longContext: { thresholdTokens: 0.5, input: 2, cacheRead: -1 } },
+      [
+        'longContext.thresholdTokens: must be a whole number of 0 or more tokens',
+        'longContext.cacheRead: must be a price of 0 or more USD per million tokens',
+      ],
+    ],
+    [
+      'null fields, which count as left out',
+      'm',
+      { input: 1, output: 1, cacheRead: null, minCacheableTokens: null, longContext: null },
+      [],
     ],
     [
       'several problems at once, one per field',

@@ -7,42 +7,48 @@ import { runStrategy, validateStrategy } from './strategies.ts';
 import type {
   DispatchContext,
   ModelConfig,
-  Policy,
+  PolicyInput,
   PolicyWhen,
   Resolution,
   Strategy,
 } from './types.ts';
 
-/** `true` when every condition given in `when` holds for the context. */
-export function policyMatches(when: PolicyWhen, ctx: DispatchContext): boolean {
-  const hop = when.hop;
+/**
+ * `true` when every condition given in `when` holds for the context. A policy
+ * without `when` (absent or `null`) has no conditions and always matches
+ * (SPEC §9); so does a condition given as `null`.
+ */
+export function policyMatches(when: PolicyWhen | null | undefined, ctx: DispatchContext): boolean {
+  if (when == null) return true;
+  const hop = when.hop ?? undefined;
   if (hop !== undefined) {
-    if (hop.min !== undefined && ctx.turnHopIndex < hop.min) return false;
-    if (hop.max !== undefined && ctx.turnHopIndex > hop.max) return false;
+    if (hop.min != null && ctx.turnHopIndex < hop.min) return false;
+    if (hop.max != null && ctx.turnHopIndex > hop.max) return false;
   }
-  if (when.forcedTool !== undefined && ctx.forcedToolChoice !== when.forcedTool) return false;
-  if (when.toolAvailable !== undefined) {
+  if (when.forcedTool != null && ctx.forcedToolChoice !== when.forcedTool) return false;
+  if (when.toolAvailable != null) {
     if (ctx.resolvedToolNames === null || !ctx.resolvedToolNames.includes(when.toolAvailable))
       return false;
   }
-  if (when.complexity !== undefined && ctx.complexity !== when.complexity) return false;
+  if (when.complexity != null && ctx.complexity !== when.complexity) return false;
   return true;
 }
 
 /**
  * Resolves the model for one dispatch. The first policy whose `when` matches
- * and that carries a model wins (`policy:<id>`, the resolver is not called);
+ * and that carries a model wins (`policy:<id>`, the resolver is not called;
+ * a policy whose `model` is absent or `null` never supplies one, SPEC §9);
  * otherwise the strategy is called once (never for `none`) and a non-null
  * result is used (`resolver`); otherwise the default (`default`).
  */
 export function resolve(
-  policies: readonly Policy[],
+  policies: readonly PolicyInput[],
   strategy: Strategy,
   defaultModel: ModelConfig,
   ctx: DispatchContext,
 ): Resolution {
   for (const policy of policies) {
-    if (policy.model !== undefined && policyMatches(policy.when, ctx)) {
+    if (policy.model != null && policyMatches(policy.when, ctx)) {
       return {
         config: policy.model,
         source: `policy:${policy.id}`,
@@ -77,20 +83,25 @@ export function resolve(
  *
  * @throws InvalidInputError
  */
-export function validateRouting(policies: readonly Policy[], strategy: unknown): void {
+export function validateRouting(policies: readonly PolicyInput[], strategy: unknown): void {
   policies.forEach((policy, i) => {
     const at = `policies[${i}]`;
     if (typeof policy !== 'object' || policy === null)
       throw new InvalidInputError(at, 'must be a policy');
     if (typeof policy.id !== 'string') throw new InvalidInputError(`${at}.id`, 'must be text');
     const when: unknown = policy.when;
-    if (typeof when !== 'object' || when === null)
+    if (when == null) {
+      validatePolicyModel(at, policy.model);
+      return;
+    }
+    if (typeof when !== 'object')
       throw new InvalidInputError(`${at}.when`, 'must be a set of conditions');
-    const hop = policy.when.hop;
+    const conditions = when as PolicyWhen;
+    const hop = conditions.hop ?? undefined;
     if (hop !== undefined) {
       for (const bound of ['min', 'max'] as const) {
         const v = hop[bound];
-        if (v !== undefined && (typeof v !== 'number' || Number.isNaN(v))) {
+        if (v != null && (typeof v !== 'number' || Number.isNaN(v))) {
           throw new InvalidInputError(
             `${at}.when.hop.${bound}`,
             `must be a number (got ${describe(v)})`,
@@ -98,16 +109,19 @@ export function validateRouting(policies: readonly Policy[], strategy: unknown):
         }
       }
     }
-    const c = policy.when.complexity;
-    if (c !== undefined && c !== 'simple' && c !== 'complex') {
+    const c = conditions.complexity;
+    if (c != null && c !== 'simple' && c !== 'complex') {
       throw new InvalidInputError(`${at}.when.complexity`, 'must be "simple" or "complex"');
     }
-    if (policy.model !== undefined) {
-      if (typeof policy.model.model !== 'string' || policy.model.model === '')
-        throw new InvalidInputError(`${at}.model.model`, 'must name a model');
-      if (typeof policy.model.thinking !== 'boolean')
-        throw new InvalidInputError(`${at}.model.thinking`, 'must be true or false');
-    }
+    validatePolicyModel(at, policy.model);
   });
   validateStrategy(strategy);
+}
+
+function validatePolicyModel(at: string, model: ModelConfig | null | undefined): void {
+  if (model == null) return;
+  if (typeof model.model !== 'string' || model.model === '')
+    throw new InvalidInputError(`${at}.model.model`, 'must name a model');
+  if (typeof model.thinking !== 'boolean')
+    throw new InvalidInputError(`${at}.model.thinking`, 'must be true or false');
 }

@@ -25,7 +25,8 @@ const ABSTAIN: StrategyResult = Object.freeze({ config: null, classifierUsd: 0 }
  * Runs a strategy once against a context.
  * - `fixed`: always its model;
  * - `hopAware`: its model, thinking on at hop 0 and off later (seed 001 §3.1);
- * - `complexity`: by the turn's label, charging `classifierUsd`;
+ * - `complexity`: by the turn's label, charging `classifierUsd` (0 when it
+ *   is absent or `null`, SPEC §9);
  * - `sticky`: the inner target while `now − cacheState[target] < ttlSeconds`,
  *   else abstain (seed 001 §4); a model never stamped is infinitely old. The
  *   inner strategy's classifier cost is charged either way.
@@ -45,7 +46,7 @@ export function runStrategy(strategy: Strategy, ctx: DispatchContext): StrategyR
     case 'complexity':
       return {
         config: ctx.complexity === 'complex' ? strategy.complex : strategy.simple,
-        classifierUsd: strategy.classifierUsd,
+        classifierUsd: strategy.classifierUsd ?? 0,
       };
     case 'sticky': {
       const inner = runStrategy(strategy.inner, ctx);
@@ -117,7 +118,7 @@ export function validateStrategy(
       validateModelConfig(`${field}.complex`, s['complex']);
       validateModelConfig(`${field}.simple`, s['simple']);
       const usd = s['classifierUsd'];
-      if (typeof usd !== 'number' || !Number.isFinite(usd) || usd < 0) {
+      if (usd != null && (typeof usd !== 'number' || !Number.isFinite(usd) || usd < 0)) {
         throw new InvalidInputError(
           `${field}.classifierUsd`,
           `must be a cost of 0 or more USD (got ${describe(usd)})`,

@@ -57,6 +57,17 @@ export interface Policy {
   readonly model?: ModelConfig;
 }
 
+/**
+ * A policy as data from outside may give it (SPEC §9): `when` absent or
+ * `null` means no conditions (always matches); `model` absent or `null`
+ * never supplies a model. Every {@link Policy} is one.
+ */
+export interface PolicyInput {
+  readonly id: string;
+  readonly when?: PolicyWhen | null;
+  readonly model?: ModelConfig | null;
+}
+
 /** Declarative, serialisable resolver strategies (SPEC §4). */
 export type Strategy =
   | { readonly kind: 'none' }
@@ -66,7 +77,7 @@ export type Strategy =
       readonly kind: 'complexity';
       readonly complex: ModelConfig;
       readonly simple: ModelConfig;
-      /** Cost of one classifier call, USD. */
+      /** Cost of one classifier call, USD. Data from outside may leave it out (or `null`): 0. */
       readonly classifierUsd: number;
     }
   | { readonly kind: 'sticky'; readonly inner: Strategy; readonly ttlSeconds: number };

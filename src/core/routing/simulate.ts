@@ -1,15 +1,11 @@
 /**
- * Turn-by-turn simulation of what a routing setup costs (SPEC §5): resolve
- * each hop (seed 001), then price it against a per-model prompt cache.
+ * Turn-by-turn simulation of what a routing setup costs (SPEC §5, §5.1):
+ * resolve each hop (seed 001), then price it against a per-model prompt
+ * cache, with each row's minimum cacheable prompt and long-context tier.
  */
+import { cacheWriteRate, callRates, isCacheable } from '../call-rates.ts';
 import { InvalidInputError, describe } from '../errors.ts';
-import {
-  cacheReadPrice,
-  cacheWritePrice,
-  perToken,
-  priceRowFor,
-  type PricingTable,
-} from '../pricing.ts';
+import { priceRowFor, type PricingTable } from '../pricing.ts';
 import { readonlyMap } from '../resolver/context.ts';
 import { supportsForcedToolChoice } from '../resolver/force.ts';
 import { resolve, validateRouting } from '../resolver/precedence.ts';
@@ -52,6 +48,10 @@ export interface RoutingScenario {
   readonly cacheTtlSeconds?: number;
   /** Whether a thinking change invalidates cached messages (default true). */
   readonly thinkingInvalidatesCache?: boolean;
+  /**
+   * The walk also accepts policies from outside that leave out `when` or give
+   * `model: null` (`PolicyInput`, SPEC §9).
+   */
   readonly policies: readonly Policy[];
   readonly strategy: Strategy;
   readonly defaultModel: ModelConfig;
@@ -70,19 +70,32 @@ export interface HopRecord {
   readonly promptTokens: number;
   readonly cachedTokens: number;
   readonly writeTokens: number;
+  /**
+   * Prompt tokens billed as plain input because the prompt is shorter than
+   * the row's `minCacheableTokens` (SPEC §5.1); 0 otherwise.
+   * `cachedTokens + writeTokens + uncachedTokens = promptTokens`.
+   */
+  readonly uncachedTokens: number;
+  /** True when the call is billed at the row's long-context tier (SPEC §1.1). */
+  readonly longContext: boolean;
   readonly outputTokens: number;
   /** Thinking tokens billed (0 when thinking is off). */
   readonly thinkingTokens: number;
   readonly readUsd: number;
   readonly writeUsd: number;
+  /** `uncachedTokens` at the call's input rate (SPEC §5.1). */
+  readonly inputUsd: number;
   readonly outputUsd: number;
   readonly classifierUsd: number;
   readonly totalUsd: number;
   readonly resolverCalls: number;
   readonly forceHonoured: boolean;
   readonly forceDropped: boolean;
-  /** Cache state seen by this call: cold, warm, or warm but partly invalidated by a thinking change. */
-  readonly cache: 'cold' | 'warm' | 'partial';
+  /**
+   * Cache state seen by this call: cold, warm, warm but partly invalidated
+   * by a thinking change, or uncacheable (prompt under the row's minimum).
+   */
+  readonly cache: 'cold' | 'warm' | 'partial' | 'uncacheable';
 }
 
 /** Sums over the hops, in hop order. */
@@ -90,6 +103,7 @@ export interface SimTotals {
   readonly totalUsd: number;
   readonly readUsd: number;
   readonly writeUsd: number;
+  readonly inputUsd: number;
   readonly outputUsd: number;
   readonly classifierUsd: number;
   /** Cached / prompt tokens; 0 with no prompt. */
@@ -121,6 +135,17 @@ function nonNegative(field: string, value: unknown): void {
   }
 }
 
+/** A token count: ≥ 0 and at most 2⁵³ − 1 (SPEC §9), where sums stay exact. */
+function tokenCount(field: string, value: unknown): void {
+  nonNegative(field, value);
+  if ((value as number) > Number.MAX_SAFE_INTEGER) {
+    throw new InvalidInputError(
+      field,
+      `must be at most ${Number.MAX_SAFE_INTEGER} tokens (got ${describe(value)})`,
+    );
+  }
+}
+
 /**
  * Rejects a scenario the walk cannot price, naming the field: negative or
  * non-finite numbers, unknown complexity or strategy kinds, and any model the
@@ -129,7 +154,7 @@ function nonNegative(field: string, value: unknown): void {
  * @throws InvalidInputError
  */
 export function validateScenario(scenario: RoutingScenario, pricing: PricingTable): void {
-  nonNegative('systemTokens', scenario.systemTokens);
+  tokenCount('systemTokens', scenario.systemTokens);
   if (scenario.cacheTtlSeconds !== undefined)
     nonNegative('cacheTtlSeconds', scenario.cacheTtlSeconds);
   validateRouting(scenario.policies, scenario.strategy);
@@ -138,7 +163,7 @@ export function validateScenario(scenario: RoutingScenario, pricing: PricingTabl
   scenario.turns.forEach((turn, i) => {
     const at = `turns[${i}]`;
     nonNegative(`${at}.gapSeconds`, turn.gapSeconds);
-    nonNegative(`${at}.userTokens`, turn.userTokens);
+    tokenCount(`${at}.userTokens`, turn.userTokens);
     if (turn.complexity !== 'simple' && turn.complexity !== 'complex') {
       throw new InvalidInputError(`${at}.complexity`, 'must be "simple" or "complex"');
     }
@@ -146,15 +171,15 @@ export function validateScenario(scenario: RoutingScenario, pricing: PricingTabl
     if (!Array.isArray(hops)) throw new InvalidInputError(`${at}.hops`, 'must be a list of hops');
     hops.forEach((hop, j) => {
       const h = `${at}.hops[${j}]`;
-      nonNegative(`${h}.outputTokens`, hop.outputTokens);
-      nonNegative(`${h}.thinkingTokens`, hop.thinkingTokens);
-      nonNegative(`${h}.toolResultTokens`, hop.toolResultTokens);
+      tokenCount(`${h}.outputTokens`, hop.outputTokens);
+      tokenCount(`${h}.thinkingTokens`, hop.thinkingTokens);
+      tokenCount(`${h}.toolResultTokens`, hop.toolResultTokens);
       nonNegative(`${h}.latencySeconds`, hop.latencySeconds);
     });
   });
   const candidates: Array<[string, string]> = [['defaultModel', scenario.defaultModel.model]];
   scenario.policies.forEach((p, i) => {
-    if (p.model !== undefined) candidates.push([`policies[${i}].model`, p.model.model]);
+    if (p.model != null) candidates.push([`policies[${i}].model`, p.model.model]);
   });
   for (const model of strategyModels(scenario.strategy)) candidates.push(['strategy', model]);
   for (const [field, model] of candidates) {
@@ -166,7 +191,10 @@ export function validateScenario(scenario: RoutingScenario, pricing: PricingTabl
 
 /**
  * Walks the conversation (SPEC §5) and returns a record per hop and the
- * totals. Pure and deterministic.
+ * totals. Each call is billed at its tier's rates (the long-context tier when
+ * its prompt is above the row's threshold), and a prompt shorter than the
+ * row's `minCacheableTokens` is neither read from nor written to the cache
+ * but billed as plain input (SPEC §5.1). Pure and deterministic.
  *
  * @throws InvalidInputError when the scenario cannot be priced
  */
@@ -185,6 +213,7 @@ export function simulateRouting(scenario: RoutingScenario, pricing: PricingTable
   let sumTotal = 0;
   let sumRead = 0;
   let sumWrite = 0;
+  let sumInput = 0;
   let sumOutput = 0;
   let sumClassifier = 0;
   let sumCached = 0;
@@ -219,33 +248,43 @@ export function simulateRouting(scenario: RoutingScenario, pricing: PricingTable
         throw new InvalidInputError('model', `no pricing row for model ${JSON.stringify(model)}`);
 
       const prompt = system + tokens;
-      const entry = entries.get(model);
-      let cached = 0;
-      let cache: HopRecord['cache'] = 'cold';
-      if (entry !== undefined && t - entry.lastUse < ttl) {
-        if (entry.thinking !== thinking && thinkingInvalidates) {
-          cached = Math.min(entry.tokens, system);
-          cache = 'partial';
-        } else {
-          cached = entry.tokens;
-          cache = 'warm';
-        }
-      }
-      const write = prompt - cached;
+      const rates = callRates(row, prompt);
       const billedThinking = thinking ? hop.thinkingTokens : 0;
-      const readUsd = cached * perToken(cacheReadPrice(row));
-      const writeUsd = write * perToken(cacheWritePrice(row, ttl));
-      const outputUsd = (hop.outputTokens + billedThinking) * perToken(row.output);
-      const classifierUsd = resolution.classifierUsd;
-      const totalUsd = readUsd + writeUsd + outputUsd + classifierUsd;
-
-      if (entry === undefined) entries.set(model, { tokens: prompt, lastUse: t, thinking });
-      else {
-        entry.tokens = prompt;
-        entry.lastUse = t;
-        entry.thinking = thinking;
+      let cached = 0;
+      let write = 0;
+      let uncached = 0;
+      let cache: HopRecord['cache'] = 'cold';
+      if (isCacheable(row, prompt)) {
+        const entry = entries.get(model);
+        if (entry !== undefined && t - entry.lastUse < ttl) {
+          if (entry.thinking !== thinking && thinkingInvalidates) {
+            cached = Math.min(entry.tokens, system);
+            cache = 'partial';
+          } else {
+            cached = entry.tokens;
+            cache = 'warm';
+          }
+        }
+        write = prompt - cached;
+        if (entry === undefined) entries.set(model, { tokens: prompt, lastUse: t, thinking });
+        else {
+          entry.tokens = prompt;
+          entry.lastUse = t;
+          entry.thinking = thinking;
+        }
+        if (write > 0) stamps.set(model, t);
+      } else {
+        // Too short to cache (SPEC §5.1): billed as plain input; the model's
+        // cache entry and its cacheState stamp are left as they were.
+        uncached = prompt;
+        cache = 'uncacheable';
       }
-      if (write > 0) stamps.set(model, t);
+      const readUsd = cached * rates.cacheRead;
+      const writeUsd = write * cacheWriteRate(rates, ttl);
+      const inputUsd = uncached * rates.input;
+      const outputUsd = (hop.outputTokens + billedThinking) * rates.output;
+      const classifierUsd = resolution.classifierUsd;
+      const totalUsd = readUsd + writeUsd + inputUsd + outputUsd + classifierUsd;
 
       const forced = hop.forcedTool != null;
       const supported = supportsForcedToolChoice(resolution.config, row.provider);
@@ -260,10 +299,13 @@ export function simulateRouting(scenario: RoutingScenario, pricing: PricingTable
         promptTokens: prompt,
         cachedTokens: cached,
         writeTokens: write,
+        uncachedTokens: uncached,
+        longContext: rates.longContext,
         outputTokens: hop.outputTokens,
         thinkingTokens: billedThinking,
         readUsd,
         writeUsd,
+        inputUsd,
         outputUsd,
         classifierUsd,
         totalUsd,
@@ -277,6 +319,7 @@ export function simulateRouting(scenario: RoutingScenario, pricing: PricingTable
       sumTotal += totalUsd;
       sumRead += readUsd;
       sumWrite += writeUsd;
+      sumInput += inputUsd;
       sumOutput += outputUsd;
       sumClassifier += classifierUsd;
       sumCached += cached;
@@ -303,6 +346,7 @@ export function simulateRouting(scenario: RoutingScenario, pricing: PricingTable
       totalUsd: sumTotal,
       readUsd: sumRead,
       writeUsd: sumWrite,
+      inputUsd: sumInput,
       outputUsd: sumOutput,
       classifierUsd: sumClassifier,
       cacheHitRate: sumPrompt > 0 ? sumCached / sumPrompt : 0,

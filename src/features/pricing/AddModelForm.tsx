@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { validatePriceRow, type PriceRow } from '../../core/index.ts';
 import { useAppStore } from '../../state/store.ts';
-import { parsePrice } from './PriceCell.tsx';
+import { parsePrice, parseTokens } from './price-fields.ts';
 
 const FIELDS = [
   { key: 'input', label: 'Input price', optional: false },
@@ -25,6 +25,7 @@ export function AddModelForm() {
     cacheWrite1h: '',
     cacheRead: '',
   });
+  const [minCacheable, setMinCacheable] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   const submit = (e: FormEvent) => {
@@ -39,12 +40,17 @@ export function AddModelForm() {
       if (v instanceof Error) return setMessage({ ok: false, text: `${f.label}: ${v.message}.` });
       if (v !== undefined) row[f.key] = v;
     }
+    const min = parseTokens(minCacheable, true);
+    if (min instanceof Error)
+      return setMessage({ ok: false, text: `Minimum cacheable prompt: ${min.message}.` });
+    if (min !== undefined) row['minCacheableTokens'] = min;
     const problems = validatePriceRow(model, row as unknown as PriceRow);
     if (problems.length > 0) return setMessage({ ok: false, text: problems.join('; ') });
     addPriceRow({ model, ...(row as unknown as PriceRow) });
     setMessage({ ok: true, text: `Added ${model}.` });
     setName('');
     setValues({ input: '', output: '', cacheWrite: '', cacheWrite1h: '', cacheRead: '' });
+    setMinCacheable('');
     return undefined;
   };
 
@@ -72,6 +78,17 @@ export function AddModelForm() {
             />
           </label>
         ))}
+        <label>
+          Minimum cacheable prompt, tokens (optional)
+          <input
+            type="text"
+            inputMode="numeric"
+            value={minCacheable}
+            placeholder="0: every prompt is cached"
+            onChange={(e) => setMinCacheable(e.target.value)}
+          />
+        </label>
+        <p className="note">A long-context tier can be added in the table once the model is in.</p>
         <button type="submit" className="primary">
           Add model
         </button>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { usePricing } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
 import { formatTokens } from '../../ui/format.ts';
+import type { LiteLlmSkipped } from '../../core/index.ts';
 import {
   downloadText,
   MAX_PRICE_FILE_BYTES,
@@ -9,13 +10,26 @@ import {
   tryReadPriceFile,
 } from './price-file.ts';
 
+interface ImportMessage {
+  readonly ok: boolean;
+  readonly text: string;
+  /** What an import skipped, by reason. */
+  readonly skipped?: readonly LiteLlmSkipped[];
+  /** True when entries were skipped that "import every priced entry" would import. */
+  readonly allWouldAdd?: boolean;
+}
+
+/** Reasons that importing every priced entry does not skip (SPEC §12). */
+const FILTERED = (reason: string) => reason === 'priced at 0' || reason.startsWith('mode: ');
+
 /** Import a LiteLLM price file (with a report) and export the table as JSON. */
 export function ImportExport() {
   const id = useId();
   const mergePriceRows = useAppStore((s) => s.mergePriceRows);
   const pricing = usePricing();
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<ImportMessage | null>(null);
   const [busy, setBusy] = useState(false);
+  const [all, setAll] = useState(false);
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
@@ -28,17 +42,16 @@ export function ImportExport() {
     }
     setBusy(true);
     try {
-      const read = tryReadPriceFile(await file.text());
+      const read = tryReadPriceFile(await file.text(), { all });
       if (!read.ok) throw new Error(read.error);
       const result = read.result;
       mergePriceRows(result.rows);
-      const skipped =
-        result.skipped > 0
-          ? `; skipped ${formatTokens(result.skipped)} without both input and output prices (e.g. ${result.skippedExamples.slice(0, 3).join(', ')})`
-          : '';
+      const skipped = result.skipped > 0 ? `; skipped ${formatTokens(result.skipped)}` : '';
       setMessage({
         ok: true,
-        text: `Imported ${formatTokens(result.imported)} models from ${file.name}${skipped}.`,
+        text: `Imported ${formatTokens(result.imported)} ${result.imported === 1 ? 'model' : 'models'} from ${file.name}${skipped}.`,
+        skipped: result.skippedByReason,
+        allWouldAdd: !all && result.skippedByReason.some((r) => FILTERED(r.reason)),
       });
     } catch (error) {
       setMessage({
@@ -55,7 +68,20 @@ export function ImportExport() {
       <h2 id={`${id}-h`}>Import and export</h2>
       <p className="note">
         Import LiteLLM&apos;s <code>model_prices_and_context_window.json</code>: imported models
-        replace rows of the same name and add new ones; other rows stay.
+        replace rows of the same name and add new ones; other rows stay. By default only chat,
+        responses and completion models that have a price are imported.
+      </p>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={all}
+          aria-describedby={`${id}-all-note`}
+          onChange={(e) => setAll(e.target.checked)}
+        />
+        Import every priced entry
+      </label>
+      <p className="note" id={`${id}-all-note`}>
+        Also embedding, image, audio and other modes, and entries priced at 0.
       </p>
       <div className="field">
         <label htmlFor={`${id}-file`} style={{ fontWeight: 600 }}>
@@ -73,9 +99,30 @@ export function ImportExport() {
         />
       </div>
       {message && (
-        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'form-ok' : 'form-error'}>
-          {message.text}
-        </p>
+        <div
+          role={message.ok ? 'status' : 'alert'}
+          className={message.ok ? 'form-ok' : 'form-error'}
+        >
+          <p>{message.text}</p>
+          {message.skipped !== undefined && message.skipped.length > 0 && (
+            <ul className="import-report" aria-label="Skipped entries by reason">
+              {message.skipped.map((r) => (
+                <li key={r.reason}>
+                  <span>
+                    {r.reason} × {formatTokens(r.count)}
+                  </span>{' '}
+                  <span className="note">(e.g. {r.examples.slice(0, 3).join(', ')})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {message.allWouldAdd === true && (
+            <p className="note">
+              Tick &ldquo;Import every priced entry&rdquo; and import the file again to add the
+              entries skipped for their mode or for being priced at 0.
+            </p>
+          )}
+        </div>
       )}
       <div className="row" style={{ marginTop: '0.75rem' }}>
         <button

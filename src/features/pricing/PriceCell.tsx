@@ -14,6 +14,9 @@ export function PriceCell(props: {
   onProblem: (problem: string | null) => void;
   width?: string;
   inputMode?: 'decimal' | 'text';
+  /** Shown on hover: the full value where the cell is too narrow for it. */
+  title?: string;
+  placeholder?: string | undefined;
   /** Commit on every valid keystroke, or only on blur/Enter (for names, which key the row). */
   commitOn?: 'change' | 'blur';
 }) {
@@ -26,6 +29,8 @@ export function PriceCell(props: {
     width = '4.8rem',
     inputMode = 'decimal',
     commitOn = 'change',
+    title,
+    placeholder,
   } = props;
   const [draft, setDraft] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
@@ -36,6 +41,8 @@ export function PriceCell(props: {
       aria-label={label}
       aria-invalid={invalid}
       style={{ width }}
+      title={title}
+      placeholder={placeholder}
       value={draft ?? value}
       onChange={(e) => {
         const text = e.target.value;
@@ -55,14 +62,4 @@ export function PriceCell(props: {
       }}
     />
   );
-}
-
-/** Parses a price cell: a number ≥ 0, or empty when the field is optional. */
-export function parsePrice(text: string, optional: boolean): number | undefined | Error {
-  const t = text.trim();
-  if (t === '') return optional ? undefined : new Error('is required');
-  const n = Number(t);
-  if (!Number.isFinite(n) || n < 0)
-    return new Error(`"${t}" is not a price of 0 or more USD per million tokens`);
-  return n;
 }

@@ -1,30 +1,13 @@
-import { useMemo, useState } from 'react';
-import { PRICING_SOURCE, validatePriceRow } from '../../core/index.ts';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { PRICING_SOURCE } from '../../core/index.ts';
 import type { PriceTableRow } from '../../state/slices/prices-slice.ts';
 import { useAppStore } from '../../state/store.ts';
+import { formatTokens } from '../../ui/format.ts';
 import { AddModelForm } from './AddModelForm.tsx';
 import { ImportExport } from './ImportExport.tsx';
-import { parsePrice, PriceCell } from './PriceCell.tsx';
+import { PriceTable } from './PriceTable.tsx';
+import type { PriceRowActions } from './PriceTableRow.tsx';
 import './prices.css';
-
-const PRICE_COLUMNS = [
-  { key: 'input', title: 'Input', optional: false },
-  { key: 'output', title: 'Output', optional: false },
-  { key: 'cacheWrite', title: 'Cache write (5 min)', optional: true },
-  { key: 'cacheWrite1h', title: 'Cache write (1 h)', optional: true },
-  { key: 'cacheRead', title: 'Cache read', optional: true },
-] as const;
-
-type PriceKey = (typeof PRICE_COLUMNS)[number]['key'];
-
-const PAGE = 50;
-
-function withPrice(row: PriceTableRow, key: PriceKey, value: number | undefined): PriceTableRow {
-  const next: Record<string, unknown> = { ...row };
-  if (value === undefined) delete next[key];
-  else next[key] = value;
-  return next as unknown as PriceTableRow;
-}
 
 /** The price table: every row editable in place, models added and removed, import and export. */
 export default function PricesPanel() {
@@ -33,25 +16,48 @@ export default function PricesPanel() {
   const removePriceRow = useAppStore((s) => s.removePriceRow);
   const resetPrices = useAppStore((s) => s.resetPrices);
   const [filter, setFilter] = useState('');
-  const [limit, setLimit] = useState(PAGE);
   const [problems, setProblems] = useState<Record<string, string>>({});
+  // Filtering 2,000 rows on every keystroke is cheap; rendering them is what
+  // is deferred, so the filter field itself never waits.
+  const deferredFilter = useDeferredValue(filter);
 
   const shown = useMemo(() => {
-    const f = filter.trim().toLowerCase();
+    const f = deferredFilter.trim().toLowerCase();
     return f === ''
       ? rows
       : rows.filter(
           (r) => r.model.toLowerCase().includes(f) || r.provider.toLowerCase().includes(f),
         );
-  }, [rows, filter]);
+  }, [rows, deferredFilter]);
 
-  const report = (cell: string) => (problem: string | null) =>
+  // The rows as of the last render, for the duplicate-name check of stable callbacks.
+  const rowsRef = useRef<readonly PriceTableRow[]>(rows);
+  rowsRef.current = rows;
+  const report = useCallback((cell: string, problem: string | null) => {
     setProblems((p) => {
+      if (problem === null ? !(cell in p) : p[cell] === problem) return p;
       const next = { ...p };
       if (problem === null) delete next[cell];
       else next[cell] = problem;
       return next;
     });
+  }, []);
+  const actions: PriceRowActions = useMemo(
+    () => ({
+      update: updatePriceRow,
+      remove: (model) => {
+        // A removed row's open problems go with it.
+        setProblems((p) =>
+          Object.fromEntries(Object.entries(p).filter(([cell]) => !cell.startsWith(`${model}:`))),
+        );
+        removePriceRow(model);
+      },
+      report,
+      isNameTaken: (name, except) =>
+        rowsRef.current.some((r) => r.model === name && r.model !== except),
+    }),
+    [updatePriceRow, removePriceRow, report],
+  );
 
   const problemList = Object.values(problems);
 
@@ -64,7 +70,9 @@ export default function PricesPanel() {
             <p className="note">
               USD per million tokens. Defaults from the {PRICING_SOURCE.description},{' '}
               {PRICING_SOURCE.asOf}. An empty cache price means &ldquo;priced as plain input&rdquo;.
-              Every explorer prices its figures from this table.
+              A prompt shorter than the minimum cacheable prompt is neither read from nor written to
+              the cache; a prompt above a row&apos;s long-context threshold is billed entirely at
+              the tier&apos;s prices. Every explorer prices its figures from this table.
             </p>
           </div>
           <div className="row">
@@ -85,8 +93,8 @@ export default function PricesPanel() {
           </label>
           <span className="note">
             {shown.length === rows.length
-              ? `${rows.length} models`
-              : `${shown.length} of ${rows.length} models`}
+              ? `${formatModels(rows.length)}`
+              : `${formatTokens(shown.length)} of ${formatModels(rows.length)}`}
           </span>
         </div>
         {problemList.length > 0 && (
@@ -96,95 +104,7 @@ export default function PricesPanel() {
             ))}
           </div>
         )}
-        <div className="table-wrap prices-table">
-          <table className="data">
-            <caption className="visually-hidden">Model prices, USD per million tokens</caption>
-            <thead>
-              <tr>
-                <th scope="col">Model</th>
-                <th scope="col">Provider</th>
-                {PRICE_COLUMNS.map((c) => (
-                  <th key={c.key} scope="col">
-                    {c.title}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.slice(0, limit).map((row) => (
-                <tr key={row.model}>
-                  <th scope="row">
-                    <PriceCell
-                      label={`Model name of ${row.model}`}
-                      value={row.model}
-                      width="11rem"
-                      inputMode="text"
-                      commitOn="blur"
-                      validate={(t) =>
-                        t.trim() === ''
-                          ? 'must not be empty'
-                          : t !== row.model && rows.some((r) => r.model === t)
-                            ? `another row is already named "${t}"`
-                            : null
-                      }
-                      onCommit={(t) => updatePriceRow(row.model, { ...row, model: t })}
-                      onProblem={report(`${row.model}:name`)}
-                    />
-                  </th>
-                  <td>
-                    <PriceCell
-                      label={`Provider of ${row.model}`}
-                      value={row.provider}
-                      width="6.5rem"
-                      inputMode="text"
-                      validate={() => null}
-                      onCommit={(t) => updatePriceRow(row.model, { ...row, provider: t })}
-                      onProblem={report(`${row.model}:provider`)}
-                    />
-                  </td>
-                  {PRICE_COLUMNS.map((c) => (
-                    <td key={c.key}>
-                      <PriceCell
-                        label={`${c.title} price of ${row.model}`}
-                        value={row[c.key] === undefined ? '' : String(row[c.key])}
-                        validate={(t) => {
-                          const v = parsePrice(t, c.optional);
-                          if (v instanceof Error) return v.message;
-                          const problems = validatePriceRow(row.model, withPrice(row, c.key, v));
-                          return problems[0] ?? null;
-                        }}
-                        onCommit={(t) => {
-                          const v = parsePrice(t, c.optional);
-                          if (!(v instanceof Error))
-                            updatePriceRow(row.model, withPrice(row, c.key, v));
-                        }}
-                        onProblem={report(`${row.model}:${c.key}`)}
-                      />
-                    </td>
-                  ))}
-                  <td>
-                    <button
-                      type="button"
-                      className="danger"
-                      aria-label={`Remove ${row.model}`}
-                      onClick={() => removePriceRow(row.model)}
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {shown.length > limit && (
-          <button type="button" onClick={() => setLimit((l) => l + PAGE * 4)}>
-            Show more ({shown.length - limit} hidden)
-          </button>
-        )}
+        <PriceTable rows={shown} actions={actions} />
       </section>
       <div className="prices-side">
         <AddModelForm />
@@ -192,4 +112,8 @@ export default function PricesPanel() {
       </div>
     </div>
   );
+}
+
+function formatModels(n: number): string {
+  return `${formatTokens(n)} ${n === 1 ? 'model' : 'models'}`;
 }

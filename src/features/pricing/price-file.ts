@@ -3,13 +3,24 @@
  * LiteLLM reader; export writes the same LiteLLM format, so an exported table
  * imports back unchanged.
  */
-import { importLiteLlmPrices, type LiteLlmImport, type PricingTable } from '../../core/index.ts';
+import {
+  LITELLM_LONG_CONTEXT_THRESHOLD,
+  importLiteLlmPrices,
+  type LiteLlmImport,
+  type LiteLlmImportOptions,
+  type PricingTable,
+} from '../../core/index.ts';
 
 /** Largest price file accepted, bytes (LiteLLM's own is about 1.6 MB). */
 export const MAX_PRICE_FILE_BYTES = 20 * 1024 * 1024;
 
+/** "mode: embedding × 117, priced at 0 × 84": the skipped entries by reason, most first. */
+export function skippedSummary(result: LiteLlmImport): string {
+  return result.skippedByReason.map((r) => `${r.reason} × ${r.count}`).join(', ');
+}
+
 /** Parses the text of a LiteLLM price file; throws an Error whose message says what is wrong. */
-export function readPriceFileText(text: string): LiteLlmImport {
+export function readPriceFileText(text: string, options: LiteLlmImportOptions = {}): LiteLlmImport {
   if (text.length > MAX_PRICE_FILE_BYTES) {
     throw new Error(`price file: larger than ${MAX_PRICE_FILE_BYTES / 1024 / 1024} MB`);
   }
@@ -22,10 +33,12 @@ export function readPriceFileText(text: string): LiteLlmImport {
       { cause: error },
     );
   }
-  const result = importLiteLlmPrices(json);
+  const result = importLiteLlmPrices(json, options);
   if (result.imported === 0) {
     throw new Error(
-      `price file: no model had both input_cost_per_token and output_cost_per_token (${result.skipped} entries skipped)`,
+      `price file: no model could be imported (${result.skipped} entries skipped${
+        result.skipped > 0 ? `: ${skippedSummary(result)}` : ''
+      })`,
     );
   }
   return result;
@@ -35,19 +48,27 @@ export function readPriceFileText(text: string): LiteLlmImport {
 export type PriceFileRead = { ok: true; result: LiteLlmImport } | { ok: false; error: string };
 
 /** {@link readPriceFileText} as a boundary that never throws (a price file is outside data). */
-export function tryReadPriceFile(text: string): PriceFileRead {
+export function tryReadPriceFile(text: string, options: LiteLlmImportOptions = {}): PriceFileRead {
   try {
-    return { ok: true, result: readPriceFileText(text) };
+    return { ok: true, result: readPriceFileText(text, options) };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
 }
 
-/** The table in LiteLLM's format (USD per token), for export. */
+/**
+ * The table in LiteLLM's format (USD per token), for export. A long-context
+ * tier is written with LiteLLM's `_above_200k_tokens` fields, which name only
+ * that threshold: a tier at another threshold cannot be written in this format
+ * and is left out (the scenario link keeps it).
+ */
 export function toLiteLlmJson(
   table: PricingTable,
 ): Record<string, Record<string, number | string>> {
-  const out: Record<string, Record<string, number | string>> = {};
+  const out: Record<string, Record<string, number | string>> = Object.create(null) as Record<
+    string,
+    Record<string, number | string>
+  >;
   const perToken = (perMillion: number) => Number((perMillion / 1e6).toPrecision(12));
   for (const [model, row] of Object.entries(table)) {
     const entry: Record<string, number | string> = {
@@ -61,6 +82,22 @@ export function toLiteLlmJson(
       entry['cache_creation_input_token_cost_above_1hr'] = perToken(row.cacheWrite1h);
     if (row.cacheRead !== undefined) entry['cache_read_input_token_cost'] = perToken(row.cacheRead);
     if (row.maxInputTokens !== undefined) entry['max_input_tokens'] = row.maxInputTokens;
+    if (row.minCacheableTokens !== undefined)
+      entry['prompt_cache_min_tokens'] = row.minCacheableTokens;
+    const tier = row.longContext;
+    if (tier !== undefined && tier.thresholdTokens === LITELLM_LONG_CONTEXT_THRESHOLD) {
+      entry['input_cost_per_token_above_200k_tokens'] = perToken(tier.input);
+      if (tier.output !== undefined)
+        entry['output_cost_per_token_above_200k_tokens'] = perToken(tier.output);
+      if (tier.cacheRead !== undefined)
+        entry['cache_read_input_token_cost_above_200k_tokens'] = perToken(tier.cacheRead);
+      if (tier.cacheWrite !== undefined)
+        entry['cache_creation_input_token_cost_above_200k_tokens'] = perToken(tier.cacheWrite);
+      if (tier.cacheWrite1h !== undefined)
+        entry['cache_creation_input_token_cost_above_1hr_above_200k_tokens'] = perToken(
+          tier.cacheWrite1h,
+        );
+    }
     out[model] = entry;
   }
   return out;

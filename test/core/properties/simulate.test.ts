@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING } from '../../../src/core/pricing.ts';
+import { REVISION_1_PRICING } from '../../helpers/pricing.ts';
 import type { ModelConfig, Policy, Strategy } from '../../../src/core/resolver/types.ts';
 import {
   simulateRouting,
@@ -113,6 +114,10 @@ describe('simulateRouting properties', () => {
           sum((h) => h.writeUsd),
         );
         expectClose(
+          totals.inputUsd,
+          sum((h) => h.inputUsd),
+        );
+        expectClose(
           totals.outputUsd,
           sum((h) => h.outputUsd),
         );
@@ -129,16 +134,38 @@ describe('simulateRouting properties', () => {
         );
         // And each hop's total is the sum of its parts.
         for (const h of hops)
-          expectClose(h.totalUsd, h.readUsd + h.writeUsd + h.outputUsd + h.classifierUsd);
+          expectClose(
+            h.totalUsd,
+            h.readUsd + h.writeUsd + h.inputUsd + h.outputUsd + h.classifierUsd,
+          );
       }),
       RUNS,
     );
   });
 
-  it('cachedTokens + writeTokens = promptTokens on every hop', () => {
+  it('cachedTokens + writeTokens + uncachedTokens = promptTokens on every hop (SPEC §5.1)', () => {
     fc.assert(
       fc.property(scenarioArb, (scenario) => {
         const { hops } = simulateRouting(scenario, DEFAULT_PRICING);
+        for (const h of hops) {
+          expect(h.cachedTokens + h.writeTokens + h.uncachedTokens).toBe(h.promptTokens);
+          const row = DEFAULT_PRICING[h.model]!;
+          // A prompt under the row's minimum is wholly uncached, else wholly cacheable.
+          const short = h.promptTokens < (row.minCacheableTokens ?? 0);
+          expect(h.uncachedTokens).toBe(short ? h.promptTokens : 0);
+          expect(h.longContext).toBe(
+            row.longContext !== undefined && h.promptTokens > row.longContext.thresholdTokens,
+          );
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('cachedTokens + writeTokens = promptTokens on every hop (revision-1 rows)', () => {
+    fc.assert(
+      fc.property(scenarioArb, (scenario) => {
+        const { hops } = simulateRouting(scenario, REVISION_1_PRICING);
         expect(hops.length).toBe(scenario.turns.reduce((n, t) => n + t.hops.length, 0));
         for (const h of hops) {
           expect(h.cachedTokens + h.writeTokens).toBe(h.promptTokens);
@@ -193,7 +220,8 @@ describe('simulateRouting properties', () => {
       );
     fc.assert(
       fc.property(oneModelArb, (scenario) => {
-        const { hops } = simulateRouting(scenario, DEFAULT_PRICING);
+        // Revision-1 rows: with a minimum cacheable prompt a short prompt is not cached at all.
+        const { hops } = simulateRouting(scenario, REVISION_1_PRICING);
         for (let i = 1; i < hops.length; i++) {
           expect(hops[i]!.model).toBe(hops[0]!.model);
           expect(hops[i]!.cachedTokens).toBeGreaterThanOrEqual(hops[i - 1]!.promptTokens);

@@ -10,6 +10,7 @@ import { policyMatches, resolve, validateRouting } from '../../../src/core/resol
 import type {
   ModelConfig,
   Policy,
+  PolicyInput,
   PolicyWhen,
   Strategy,
 } from '../../../src/core/resolver/types.ts';
@@ -86,6 +87,22 @@ describe('resolve', () => {
     expect(resolve(policies, { kind: 'none' }, DEFAULT, ctx()).source).toBe('policy:second');
   });
 
+  // SPEC §9: data from outside may leave out `when` or give `model: null`.
+  it('a policy without when always matches; a null model never supplies one', () => {
+    const policies: PolicyInput[] = [
+      { id: 'null-model', model: null },
+      { id: 'no-when', model: OPUS },
+    ];
+    expect(resolve(policies, { kind: 'none' }, DEFAULT, ctx()).source).toBe('policy:no-when');
+    expect(() => validateRouting(policies, { kind: 'none' })).not.toThrow();
+  });
+
+  it('a complexity strategy without classifierUsd charges 0', () => {
+    const strategy = { kind: 'complexity', complex: OPUS, simple: HAIKU } as unknown as Strategy;
+    expect(() => validateRouting([], strategy)).not.toThrow();
+    expect(resolve([], strategy, DEFAULT, ctx()).classifierUsd).toBe(0);
+  });
+
   it('with no matching policy the resolver is called once and its answer used', () => {
     const policies: Policy[] = [{ id: 'p', when: { complexity: 'complex' }, model: OPUS }];
     expect(resolve(policies, { kind: 'fixed', model: HAIKU }, DEFAULT, ctx())).toEqual({
@@ -150,7 +167,13 @@ describe('validateRouting', () => {
   it.each<[string, unknown[], unknown, string]>([
     ['a policy that is not an object', [null], { kind: 'none' }, 'policies[0]'],
     ['a missing id', [{ when: {} }], { kind: 'none' }, 'policies[0].id'],
-    ['a missing when', [{ id: 'p' }], { kind: 'none' }, 'policies[0].when'],
+    // SPEC §9: a missing (or null) when is no conditions; a when of another type is invalid.
+    [
+      'a when that is not a set of conditions',
+      [{ id: 'p', when: 'always' }],
+      { kind: 'none' },
+      'policies[0].when',
+    ],
     [
       'a NaN hop bound',
       [{ id: 'p', when: { hop: { min: NaN } } }],

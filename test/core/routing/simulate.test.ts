@@ -1,13 +1,14 @@
 // @vitest-environment node
 /**
  * The routing simulation (SPEC §5). The two walks below are worked by hand
- * from the spec with the default rows: claude-opus-4-5 / 4-6 at $5/M in,
+ * from the spec with the default rows as revision 1 gave them (no minimum
+ * cacheable prompt, no long-context tier; §5.1 is tested in simulate-r2.test.ts): claude-opus-4-5 / 4-6 at $5/M in,
  * $25/M out, $6.25/M 5-minute write, $10/M 1-hour write, $0.50/M read;
  * gpt-4.1 at $2/M in, $8/M out, $0.50/M read and no write price (plain input).
  */
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../../src/core/errors.ts';
-import { DEFAULT_PRICING } from '../../../src/core/pricing.ts';
+import { REVISION_1_PRICING as DEFAULT_PRICING } from '../../helpers/pricing.ts';
 import {
   simulateRouting,
   validateScenario,
@@ -365,6 +366,7 @@ describe('simulateRouting: the cache clock', () => {
       totalUsd: 0,
       readUsd: 0,
       writeUsd: 0,
+      inputUsd: 0,
       outputUsd: 0,
       classifierUsd: 0,
       cacheHitRate: 0,
@@ -460,6 +462,14 @@ describe('validateScenario: an unpriced or invalid scenario is rejected before t
       'turns[0].complexity',
       /.*/,
     ],
+    [
+      // SPEC §9: token counts are at most 2^53 − 1.
+      'a user message past 2^53 − 1 tokens',
+      { turns: [{ gapSeconds: 0, userTokens: 2 ** 53, complexity: 'simple', hops: [] }] },
+      'turns[0].userTokens',
+      /at most 9007199254740991 tokens/,
+    ],
+    ['a system prompt of 1e21 tokens', { systemTokens: 1e21 }, 'systemTokens', /at most/],
   ])('%s names %s', (_label, patch, field, message) => {
     const scenario = { ...base, ...patch } as RoutingScenario;
     for (const run of [

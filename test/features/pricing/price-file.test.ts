@@ -1,0 +1,50 @@
+// @vitest-environment node
+/** Price files of the Prices tab: export in LiteLLM's format and import back (SPEC §1, §1.1). */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRICING, type PricingTable } from '../../../src/core/index.ts';
+import {
+  readPriceFileText,
+  skippedSummary,
+  toLiteLlmJson,
+} from '../../../src/features/pricing/price-file.ts';
+
+describe('price files', () => {
+  it('an exported table imports back unchanged, §1.1 fields included', () => {
+    const { rows } = readPriceFileText(JSON.stringify(toLiteLlmJson(DEFAULT_PRICING)));
+    expect(Object.keys(rows)).toEqual(Object.keys(DEFAULT_PRICING));
+    for (const [model, row] of Object.entries(DEFAULT_PRICING)) expect(rows[model]).toEqual(row);
+  });
+
+  it('writes a tier only at the 200,000-token threshold LiteLLM’s fields name', () => {
+    const table: PricingTable = {
+      a: {
+        provider: 'p',
+        input: 1,
+        output: 2,
+        longContext: { thresholdTokens: 128_000, input: 3 },
+      },
+    };
+    const entry = toLiteLlmJson(table)['a']!;
+    expect(entry).not.toHaveProperty('input_cost_per_token_above_200k_tokens');
+  });
+
+  it('keeps a model named __proto__ through export and import', () => {
+    const table = JSON.parse(
+      '{"__proto__": {"provider": "p", "input": 1, "output": 2}}',
+    ) as PricingTable;
+    const { rows } = readPriceFileText(JSON.stringify(toLiteLlmJson(table)));
+    expect(Object.keys(rows)).toEqual(['__proto__']);
+  });
+
+  it('summarises what was skipped, most frequent first', () => {
+    const result = readPriceFileText(
+      JSON.stringify({
+        a: { input_cost_per_token: 1e-6, output_cost_per_token: 1e-6 },
+        e1: { input_cost_per_token: 1e-8, output_cost_per_token: 0, mode: 'embedding' },
+        e2: { input_cost_per_token: 1e-8, output_cost_per_token: 0, mode: 'embedding' },
+        z: { input_cost_per_token: 0, output_cost_per_token: 0 },
+      }),
+    );
+    expect(skippedSummary(result)).toBe('mode: embedding × 2, priced at 0 × 1');
+  });
+});
