@@ -42,6 +42,8 @@ export interface TraceReader {
   endFile(): void;
   /** Ends the current file, if any, and returns the calls and the skipped records. */
   finish(): TraceReadResult;
+  /** Distinct calls read so far (for progress). */
+  readonly callCount: number;
 }
 
 interface OpenFile {
@@ -98,6 +100,9 @@ export function createTraceReader(pricing?: PricingTable): TraceReader {
       open.reader.push(chunk);
     },
     endFile,
+    get callCount() {
+      return store.size;
+    },
     finish() {
       endFile();
       const calls = store.finish();

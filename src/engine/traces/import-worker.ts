@@ -1,0 +1,8 @@
+/**
+ * The traffic import worker: parsing, deduplication, storage and analysis
+ * of usage traces off the main thread, exposed with Comlink.
+ */
+import { expose } from 'comlink';
+import { TrafficService } from './traffic-service.ts';
+
+expose(new TrafficService());

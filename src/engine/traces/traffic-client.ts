@@ -1,0 +1,59 @@
+/**
+ * The main thread's handle on the traffic import: the import worker through
+ * Comlink where the browser has workers, else the same service in this
+ * thread (jsdom tests). Either way every call is asynchronous.
+ */
+import { proxy, wrap, type Remote } from 'comlink';
+import type { PricingTable } from '../../core/pricing.ts';
+import type { TrafficSource } from './read-file.ts';
+import { TrafficService } from './traffic-service.ts';
+import type {
+  CallRow,
+  ImportOutcome,
+  ImportProgress,
+  TrafficAnalysis,
+  TrafficMeta,
+} from './traffic-types.ts';
+
+/** What the tab can ask of the import. */
+export interface TrafficClient {
+  load(): Promise<TrafficMeta | undefined>;
+  importFiles(
+    files: readonly TrafficSource[],
+    onProgress?: (progress: ImportProgress) => void,
+  ): Promise<ImportOutcome>;
+  cancel(): Promise<void>;
+  analyse(pricing: PricingTable): Promise<TrafficAnalysis | undefined>;
+  rows(offset: number, limit: number): Promise<CallRow[]>;
+  forget(): Promise<void>;
+}
+
+function inThread(service: TrafficService): TrafficClient {
+  return {
+    load: () => service.load(),
+    importFiles: (files, onProgress) => service.importFiles(files, onProgress),
+    cancel: () => Promise.resolve(service.cancel()),
+    analyse: (pricing) => service.analyse(pricing),
+    rows: (offset, limit) => service.rows(offset, limit),
+    forget: () => service.forget(),
+  };
+}
+
+function inWorker(remote: Remote<TrafficService>): TrafficClient {
+  return {
+    load: () => remote.load(),
+    importFiles: (files, onProgress) =>
+      remote.importFiles(files, onProgress === undefined ? undefined : proxy(onProgress)),
+    cancel: () => remote.cancel(),
+    analyse: (pricing) => remote.analyse(pricing),
+    rows: (offset, limit) => remote.rows(offset, limit),
+    forget: () => remote.forget(),
+  };
+}
+
+/** A client on a new import worker, or on an in-thread service where workers are absent. */
+export function createTrafficClient(): TrafficClient {
+  if (typeof Worker === 'undefined') return inThread(new TrafficService());
+  const worker = new Worker(new URL('./import-worker.ts', import.meta.url), { type: 'module' });
+  return inWorker(wrap<TrafficService>(worker));
+}

@@ -1,0 +1,239 @@
+/**
+ * The traffic import and its stored calls, as one object that runs inside
+ * the import worker (or, where there is no Worker, as in jsdom, on the main
+ * thread): files streamed into the SPEC §10 reader, merged with the traffic
+ * already stored, saved to IndexedDB, and analysed on request. The calls
+ * stay here; callers get progress, metadata, figures and pages of rows.
+ */
+import type { PricingTable } from '../../core/pricing.ts';
+import {
+  createTraceReader,
+  UNKNOWN_FORMAT_REASON,
+  type SkippedRecord,
+  type TraceCall,
+} from '../../core/traces/index.ts';
+import { mergeCalls } from './merge-calls.ts';
+import { readFileInto, type TrafficSource } from './read-file.ts';
+import { analyseTraffic } from './traffic-analysis.ts';
+import { forgetTraffic, loadTraffic, saveTraffic } from './traffic-db.ts';
+import {
+  MAX_KEPT_SKIPPED,
+  type CallRow,
+  type ImportOutcome,
+  type ImportProgress,
+  type TrafficAnalysis,
+  type TrafficFile,
+  type TrafficMeta,
+} from './traffic-types.ts';
+
+/** Why a binary file is not read. */
+export const BINARY_FILE_REASON = `a binary file, not text: ${UNKNOWN_FORMAT_REASON}`;
+/** Why a file the browser could not read is not read. */
+export const UNREADABLE_FILE_REASON =
+  'the browser could not read this file (it may have been moved, deleted or locked)';
+
+const EMPTY_META: TrafficMeta = { files: [], skipped: [], skippedTotal: 0, callCount: 0 };
+
+/** How often progress is posted at most (a post per chunk would flood the main thread). */
+const PROGRESS_INTERVAL_MS = 100;
+
+function now(): number {
+  return typeof performance === 'undefined' ? Date.now() : performance.now();
+}
+
+/** The import worker's API (also usable in the same thread). */
+export class TrafficService {
+  private calls: TraceCall[] = [];
+  private meta: TrafficMeta = EMPTY_META;
+  private loaded: Promise<void> | undefined;
+  private cancelRequested = false;
+  private importing = false;
+
+  private ensureLoaded(): Promise<void> {
+    this.loaded ??= loadTraffic().then(
+      (stored) => {
+        if (stored !== undefined) {
+          this.meta = stored.meta;
+          this.calls = stored.calls;
+        }
+      },
+      () => {
+        // No IndexedDB (a private window, a blocked database): the traffic lives for this page only.
+      },
+    );
+    return this.loaded;
+  }
+
+  /** The stored traffic's metadata, or `undefined` when there is none. */
+  async load(): Promise<TrafficMeta | undefined> {
+    await this.ensureLoaded();
+    return this.meta.files.length === 0 ? undefined : this.meta;
+  }
+
+  /** Asks the running import to stop; what was stored before it stays. */
+  cancel(): void {
+    if (this.importing) this.cancelRequested = true;
+  }
+
+  /**
+   * Reads `files` (in the order given) and adds their calls to the stored
+   * traffic. Progress is reported at most every 100 ms and once at the end.
+   */
+  async importFiles(
+    files: readonly TrafficSource[],
+    onProgress?: (progress: ImportProgress) => void,
+  ): Promise<ImportOutcome> {
+    await this.ensureLoaded();
+    if (this.importing) throw new Error('an import is already running');
+    this.importing = true;
+    this.cancelRequested = false;
+    try {
+      return await this.read(files, onProgress);
+    } finally {
+      this.importing = false;
+      this.cancelRequested = false;
+    }
+  }
+
+  private async read(
+    files: readonly TrafficSource[],
+    onProgress: ((progress: ImportProgress) => void) | undefined,
+  ): Promise<ImportOutcome> {
+    const reader = createTraceReader();
+    const bytesTotal = files.reduce((sum, f) => sum + f.file.size, 0);
+    let bytesRead = 0;
+    let filesDone = 0;
+    let lastPost = -Infinity;
+    const post = (currentFile: string | undefined, force: boolean) => {
+      if (onProgress === undefined) return;
+      const t = now();
+      if (!force && t - lastPost < PROGRESS_INTERVAL_MS) return;
+      lastPost = t;
+      onProgress({
+        filesDone,
+        filesTotal: files.length,
+        bytesRead,
+        bytesTotal,
+        calls: reader.callCount,
+        ...(currentFile === undefined ? {} : { currentFile }),
+      });
+    };
+    const cancelled = (): ImportOutcome => ({
+      status: 'cancelled',
+      filesRead: 0,
+      addedCalls: 0,
+      skippedRecords: 0,
+      meta: this.meta.files.length === 0 ? undefined : this.meta,
+    });
+
+    const names = files.map((f) => f.name);
+    const notRead = new Map<number, string>();
+    post(names[0], true);
+    for (const [index, file] of files.entries()) {
+      const name = names[index]!;
+      reader.beginFile(name);
+      let end;
+      try {
+        end = await readFileInto(
+          reader,
+          file.file,
+          (n) => {
+            bytesRead += n;
+            post(name, false);
+          },
+          () => this.cancelRequested,
+        );
+      } catch {
+        end = 'unreadable' as const;
+      }
+      if (end === 'cancelled') return cancelled();
+      if (end === 'binary') notRead.set(index, BINARY_FILE_REASON);
+      if (end === 'unreadable') notRead.set(index, UNREADABLE_FILE_REASON);
+      reader.endFile();
+      filesDone += 1;
+      post(names[index + 1], true);
+      // Let a cancel call in between files.
+      await Promise.resolve();
+      if (this.cancelRequested) return cancelled();
+    }
+    const result = reader.finish();
+    const fileIndex = new Map<string, number>();
+    names.forEach((n, i) => {
+      if (!fileIndex.has(n)) fileIndex.set(n, i);
+    });
+    const extra: SkippedRecord[] = [...notRead].map(([i, reason]) => ({
+      file: names[i]!,
+      line: 0,
+      reason,
+    }));
+    // The reader's list is in file order; slot the files not read into it (the sort is stable).
+    const newSkipped = [...result.skipped, ...extra].sort(
+      (a, b) => (fileIndex.get(a.file) ?? 0) - (fileIndex.get(b.file) ?? 0) || a.line - b.line,
+    );
+    const newFiles: TrafficFile[] = result.files.map((f, i) => ({
+      name: f.name,
+      bytes: files[i]?.file.size ?? 0,
+      format: f.format,
+      records: f.records,
+      skipped: f.skipped + (notRead.has(i) ? 1 : 0),
+    }));
+    const merged = mergeCalls(this.calls, result.calls);
+    const kept = this.meta.skipped.length;
+    const meta: TrafficMeta = {
+      files: [...this.meta.files, ...newFiles],
+      skipped: [...this.meta.skipped, ...newSkipped.slice(0, Math.max(0, MAX_KEPT_SKIPPED - kept))],
+      skippedTotal: this.meta.skippedTotal + newSkipped.length,
+      callCount: merged.calls.length,
+    };
+    try {
+      await saveTraffic(meta, merged.calls);
+    } catch {
+      // Not stored (no IndexedDB, quota): still shown for this page.
+    }
+    this.calls = merged.calls;
+    this.meta = meta;
+    return {
+      status: 'done',
+      filesRead: files.length,
+      addedCalls: merged.added,
+      skippedRecords: newSkipped.length,
+      meta,
+    };
+  }
+
+  /** The tab's figures under `pricing`, or `undefined` when no traffic is held. */
+  async analyse(pricing: PricingTable): Promise<TrafficAnalysis | undefined> {
+    await this.ensureLoaded();
+    if (this.meta.files.length === 0) return undefined;
+    return analyseTraffic(this.calls, pricing);
+  }
+
+  /** Calls `offset` to `offset + limit` (by time), without their tool results. */
+  async rows(offset: number, limit: number): Promise<CallRow[]> {
+    await this.ensureLoaded();
+    return this.calls.slice(offset, offset + limit).map((call) => ({
+      conversationId: call.conversationId,
+      callId: call.callId,
+      at: call.at,
+      model: call.model,
+      inputTokens: call.inputTokens,
+      cacheReadTokens: call.cacheReadTokens,
+      cacheWrite5mTokens: call.cacheWrite5mTokens,
+      cacheWrite1hTokens: call.cacheWrite1hTokens,
+      outputTokens: call.outputTokens,
+      sidechain: call.sidechain,
+    }));
+  }
+
+  /** Deletes the stored traffic, here and in IndexedDB. */
+  async forget(): Promise<void> {
+    await this.ensureLoaded();
+    this.calls = [];
+    this.meta = EMPTY_META;
+    try {
+      await forgetTraffic();
+    } catch {
+      // Nothing was stored.
+    }
+  }
+}

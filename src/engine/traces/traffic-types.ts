@@ -1,0 +1,144 @@
+/**
+ * What the traffic import worker and the "Your traffic" tab say to each
+ * other: progress, what is stored, and the figures derived from the calls.
+ * Only these small objects cross to the main thread, never the calls array.
+ */
+import type {
+  BilledUsd,
+  CacheReadDifference,
+  SkippedRecord,
+  TraceFormat,
+} from '../../core/traces/index.ts';
+
+/** How far an import has got. */
+export interface ImportProgress {
+  readonly filesDone: number;
+  readonly filesTotal: number;
+  readonly bytesRead: number;
+  readonly bytesTotal: number;
+  /** Distinct calls read so far in this import. */
+  readonly calls: number;
+  /** The file being read, if any. */
+  readonly currentFile?: string;
+}
+
+/** One file read into the stored traffic. */
+export interface TrafficFile {
+  readonly name: string;
+  readonly bytes: number;
+  readonly format: TraceFormat | undefined;
+  readonly records: number;
+  readonly skipped: number;
+}
+
+/** Everything stored about the traffic except the calls themselves. */
+export interface TrafficMeta {
+  readonly files: readonly TrafficFile[];
+  /** The first `MAX_KEPT_SKIPPED` skipped records, in file then line order. */
+  readonly skipped: readonly SkippedRecord[];
+  /** All skipped records, kept or not. */
+  readonly skippedTotal: number;
+  readonly callCount: number;
+}
+
+/** At most this many skipped records are kept and shown; the rest are counted. */
+export const MAX_KEPT_SKIPPED = 2_000;
+
+/** The end of one import. */
+export interface ImportOutcome {
+  readonly status: 'done' | 'cancelled';
+  /** Files read in this import (0 when cancelled). */
+  readonly filesRead: number;
+  /** Calls that were not already held. */
+  readonly addedCalls: number;
+  /** Skipped records found in this import. */
+  readonly skippedRecords: number;
+  /** The stored traffic after the import (unchanged when cancelled). */
+  readonly meta: TrafficMeta | undefined;
+}
+
+/** A row of an as-billed table: a conversation, a model or a UTC day. */
+export interface BilledRow extends BilledUsd {
+  readonly key: string;
+  readonly calls: number;
+}
+
+/** A model as written in the trace, and the price row it finds. */
+export interface ModelSeen {
+  readonly name: string;
+  readonly calls: number;
+  /** The price row's name, or `undefined` when unpriced. */
+  readonly priceRow: string | undefined;
+}
+
+/** Tokens by kind, summed over calls. */
+export interface TokenTotals {
+  readonly inputTokens: number;
+  readonly cacheReadTokens: number;
+  readonly cacheWrite5mTokens: number;
+  readonly cacheWrite1hTokens: number;
+  readonly outputTokens: number;
+}
+
+/** One call's predicted and logged cache reads, for the calibration chart. */
+export interface CalibrationPoint {
+  readonly predictedCachedTokens: number;
+  readonly loggedCacheReadTokens: number;
+  readonly promptTokens: number;
+  readonly within: boolean;
+}
+
+/** The as-run calibration (SPEC §11) as the tab shows it. */
+export interface TrafficCalibration {
+  readonly calls: number;
+  readonly withinTwoPercent: number;
+  readonly share: number;
+  readonly largestDifferences: readonly (CacheReadDifference & { readonly causeText: string })[];
+  /** At most `MAX_CALIBRATION_POINTS` calls, evenly sampled, the largest differences always in. */
+  readonly points: readonly CalibrationPoint[];
+  readonly pointsSampled: boolean;
+}
+
+/** At most this many points go into the calibration chart. */
+export const MAX_CALIBRATION_POINTS = 1_500;
+/** At most this many conversations are listed by cost; the rest are summed. */
+export const MAX_LISTED_CONVERSATIONS = 200;
+
+/** Every figure the tab shows, derived from the stored calls and a price table. */
+export interface TrafficAnalysis {
+  readonly calls: number;
+  readonly conversations: number;
+  readonly sidechainCalls: number;
+  /** Seconds since the Unix epoch, when there are calls. */
+  readonly firstAt: number | undefined;
+  readonly lastAt: number | undefined;
+  readonly tokens: TokenTotals;
+  readonly models: readonly ModelSeen[];
+  readonly billed: {
+    readonly totals: BilledUsd;
+    readonly pricedCalls: number;
+    readonly unpricedCalls: number;
+    readonly byModel: readonly BilledRow[];
+    /** Most expensive first, at most `MAX_LISTED_CONVERSATIONS`. */
+    readonly byConversation: readonly BilledRow[];
+    /** Priced conversations in all. */
+    readonly pricedConversations: number;
+    /** By UTC day, in order. */
+    readonly byDay: readonly BilledRow[];
+  };
+  readonly calibration: TrafficCalibration | undefined;
+}
+
+/** One call as the calls table shows it. */
+export interface CallRow {
+  readonly conversationId: string;
+  readonly callId: string;
+  readonly at: number;
+  readonly model: string;
+  readonly inputTokens: number;
+  readonly cacheReadTokens: number;
+  readonly cacheWrite5mTokens: number;
+  readonly cacheWrite1hTokens: number;
+  readonly outputTokens: number;
+  readonly sidechain: boolean;
+}

@@ -1,0 +1,110 @@
+import 'fake-indexeddb/auto';
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PRICING } from '../../../src/core/pricing.ts';
+import { readTraceFiles, replayTrace } from '../../../src/core/traces/index.ts';
+import { TrafficService, BINARY_FILE_REASON } from '../../../src/engine/traces/traffic-service.ts';
+import type { ImportProgress } from '../../../src/engine/traces/traffic-types.ts';
+import { fixturePaths, sourceOf, textSource, TRACE_FIXTURES } from './fixture-sources.ts';
+
+const paths = fixturePaths();
+const sources = () => paths.map(sourceOf);
+const textFiles = () =>
+  paths.map((p) => ({ name: sourceOf(p).name, text: readFileSync(p, 'utf8') }));
+
+afterEach(async () => {
+  await new TrafficService().forget();
+});
+
+describe('TrafficService', () => {
+  it('reads every fixture as the core reads the same texts, and bills and calibrates them', async () => {
+    const service = new TrafficService();
+    const progress: ImportProgress[] = [];
+    const outcome = await service.importFiles(sources(), (p) => progress.push(p));
+    const expected = readTraceFiles(textFiles(), DEFAULT_PRICING);
+
+    expect(outcome.status).toBe('done');
+    expect(outcome.addedCalls).toBe(expected.calls.length);
+    expect(outcome.meta?.callCount).toBe(expected.calls.length);
+    expect(outcome.meta?.files.map((f) => [f.name, f.format, f.records])).toEqual(
+      expected.files.map((f) => [f.name, f.format, f.records]),
+    );
+    // The binary fixture is named as binary, in its place among the files.
+    const binary = outcome.meta!.skipped.find((s) => s.file === 'binary.bin');
+    expect(binary).toEqual({ file: 'binary.bin', line: 0, reason: BINARY_FILE_REASON });
+    const others = outcome.meta!.skipped.filter((s) => s.file !== 'binary.bin');
+    expect(others).toEqual(expected.skipped.filter((s) => s.file !== 'binary.bin'));
+    expect(outcome.meta!.skipped.map((s) => s.file)).toEqual(expected.skipped.map((s) => s.file));
+
+    const last = progress.at(-1)!;
+    expect(last.filesDone).toBe(paths.length);
+    expect(last.calls).toBe(expected.calls.length);
+    expect(last.bytesTotal).toBe(paths.reduce((n, p) => n + readFileSync(p).length, 0));
+
+    const analysis = (await service.analyse(DEFAULT_PRICING))!;
+    expect(analysis.calls).toBe(expected.calls.length);
+    expect(analysis.billed.totals.totalUsd).toBeCloseTo(expected.billed!.totals.totalUsd, 12);
+    expect(new Map(analysis.billed.byModel.map((r) => [r.key, r.totalUsd]))).toEqual(
+      new Map([...expected.billed!.byModel].map(([k, v]) => [k, v.totalUsd])),
+    );
+    const unpriced = analysis.models.filter((m) => m.priceRow === undefined);
+    expect(new Map(unpriced.map((m) => [m.name, m.calls]))).toEqual(expected.billed!.unpriced);
+    const replay = replayTrace(expected.calls, DEFAULT_PRICING, { kind: 'asRun' }).calibration!;
+    expect(analysis.calibration?.withinTwoPercent).toBe(replay.withinTwoPercent);
+    expect(analysis.calibration?.share).toBe(replay.share);
+    expect(analysis.calibration?.points).toHaveLength(replay.calls);
+  });
+
+  it('keeps the traffic for a new service (a reload) and forgets it on request', async () => {
+    await new TrafficService().importFiles(sources());
+    const reloaded = new TrafficService();
+    const meta = await reloaded.load();
+    expect(meta?.files).toHaveLength(paths.length);
+    const rows = await reloaded.rows(0, 5);
+    expect(rows).toHaveLength(5);
+    expect(rows.map((r) => r.at)).toEqual([...rows.map((r) => r.at)].sort((a, b) => a - b));
+    await reloaded.forget();
+    expect(await new TrafficService().load()).toBeUndefined();
+  });
+
+  it('adds a second import to the first without counting a call twice', async () => {
+    const service = new TrafficService();
+    const first = await service.importFiles(sources());
+    const again = await service.importFiles(sources().slice(0, 3));
+    expect(again.addedCalls).toBe(0);
+    expect(again.meta?.callCount).toBe(first.meta?.callCount);
+    expect(again.meta?.files).toHaveLength(paths.length + 3);
+  });
+
+  it('keeps what was stored before a cancelled import', async () => {
+    const service = new TrafficService();
+    const first = await service.importFiles([sourceOf(`${TRACE_FIXTURES}/openai-chat.jsonl`)]);
+    const big = textSource(
+      'big.jsonl',
+      readFileSync(`${TRACE_FIXTURES}/openai-chat.jsonl`, 'utf8').repeat(20_000),
+    );
+    let asked = false;
+    const outcome = await service.importFiles([big], () => {
+      if (!asked) {
+        asked = true;
+        service.cancel();
+      }
+    });
+    expect(outcome.status).toBe('cancelled');
+    expect(outcome.meta).toEqual(first.meta);
+    expect((await new TrafficService().load())?.callCount).toBe(first.meta?.callCount);
+  });
+
+  it('reports a file in no known format and still reads the others', async () => {
+    const service = new TrafficService();
+    const outcome = await service.importFiles([
+      textSource('notes.txt', 'hello\nworld\n'),
+      sourceOf(`${TRACE_FIXTURES}/openai-responses.jsonl`),
+    ]);
+    expect(outcome.meta?.skipped[0]).toMatchObject({ file: 'notes.txt', line: 0 });
+    expect(outcome.meta?.skipped[0]?.reason).toMatch(
+      /^not a usage trace this explorer can read: expected/,
+    );
+    expect(outcome.meta?.callCount).toBeGreaterThan(0);
+  });
+});
