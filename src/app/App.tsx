@@ -13,11 +13,13 @@ const GatePanel = lazy(() => import('../features/gate/GatePanel.tsx'));
 const BudgetPanel = lazy(() => import('../features/budget/BudgetPanel.tsx'));
 const RoutingPanel = lazy(() => import('../features/routing/RoutingPanel.tsx'));
 const PricesPanel = lazy(() => import('../features/pricing/PricesPanel.tsx'));
+const TrafficPanel = lazy(() => import('../features/traffic/TrafficPanel.tsx'));
 
 const TAB_ITEMS: readonly TabItem<TabId>[] = [
   { id: 'gate', label: 'Offload gate' },
   { id: 'budget', label: 'Prompt budget' },
   { id: 'routing', label: 'Model routing' },
+  { id: 'traffic', label: 'Your traffic' },
   { id: 'prices', label: 'Prices' },
 ];
 
@@ -26,6 +28,7 @@ const PANEL_NAMES: Record<TabId, string> = {
   budget: 'The prompt-budget explorer',
   routing: 'The model-routing lab',
   prices: 'The price table',
+  traffic: 'Your traffic',
 };
 
 function Panel({ tab }: { tab: TabId }) {
@@ -38,6 +41,8 @@ function Panel({ tab }: { tab: TabId }) {
       return <RoutingPanel />;
     case 'prices':
       return <PricesPanel />;
+    case 'traffic':
+      return <TrafficPanel />;
   }
 }
 

@@ -53,7 +53,7 @@ const priceRow = z.object({
 });
 
 const uiSchema = z.object({
-  tab: z.enum(['gate', 'budget', 'routing', 'prices']),
+  tab: z.enum(['gate', 'budget', 'routing', 'prices', 'traffic']),
   theme: z.enum(['system', 'light', 'dark']),
 });
 

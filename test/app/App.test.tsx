@@ -26,14 +26,20 @@ describe('App shell', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
 
-  it('shows the product name, a purpose line and four tabs', async () => {
+  it('shows the product name, a purpose line and five tabs', async () => {
     render(<App />);
     expect(
       screen.getByRole('heading', { level: 1, name: 'Context Cost Explorer' }),
     ).toBeInTheDocument();
     expect(screen.getByText(/See what an LLM agent/)).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(['Offload gate', 'Prompt budget', 'Model routing', 'Prices']);
+    expect(tabs).toEqual([
+      'Offload gate',
+      'Prompt budget',
+      'Model routing',
+      'Your traffic',
+      'Prices',
+    ]);
     expect(
       await screen.findByRole('slider', { name: 'Output tokens' }, { timeout: 10_000 }),
     ).toBeInTheDocument();

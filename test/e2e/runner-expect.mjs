@@ -39,5 +39,11 @@ export async function waitForPanel(page, tabName) {
   return panel;
 }
 
-/** The four explorer tabs, in order, as the tab list names them. */
-export const TAB_NAMES = ['Offload gate', 'Prompt budget', 'Model routing', 'Prices'];
+/** The explorer tabs, in order, as the tab list names them. */
+export const TAB_NAMES = [
+  'Offload gate',
+  'Prompt budget',
+  'Model routing',
+  'Your traffic',
+  'Prices',
+];

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppState } from '../store.ts';
 
-export const TABS = ['gate', 'budget', 'routing', 'prices'] as const;
+export const TABS = ['gate', 'budget', 'routing', 'prices', 'traffic'] as const;
 export type TabId = (typeof TABS)[number];
 export type ThemeChoice = 'system' | 'light' | 'dark';
 

@@ -2,8 +2,14 @@
 
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The four explorer tabs, in order, as the tab list names them. */
-export const TAB_NAMES = ['Offload gate', 'Prompt budget', 'Model routing', 'Prices'] as const;
+/** The explorer tabs, in order, as the tab list names them. */
+export const TAB_NAMES = [
+  'Offload gate',
+  'Prompt budget',
+  'Model routing',
+  'Your traffic',
+  'Prices',
+] as const;
 
 /** Lazy tab chunks may take a while on a loaded machine. */
 const PANEL_TIMEOUT_MS = 15_000;

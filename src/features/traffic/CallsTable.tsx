@@ -1,0 +1,77 @@
+import { useEffect, useId, useState } from 'react';
+import type { CallRow } from '../../engine/traces/traffic-types.ts';
+import { formatPlain, formatTokens } from '../../ui/format.ts';
+import { callRows } from './traffic-session.ts';
+import { utcMinute } from './time-text.ts';
+
+const PAGE = 50;
+
+/** The calls themselves, a page at a time from the worker (the main thread never holds them all). */
+export function CallsTable({ total, version }: { total: number; version: number }) {
+  const id = useId();
+  const [page, setPage] = useState(0);
+  const [rows, setRows] = useState<readonly CallRow[]>([]);
+  const pages = Math.max(1, Math.ceil(total / PAGE));
+  const shown = Math.min(page, pages - 1);
+
+  useEffect(() => {
+    let live = true;
+    void callRows(shown * PAGE, PAGE).then((r) => {
+      if (live) setRows(r);
+    });
+    return () => {
+      live = false;
+    };
+  }, [shown, version]);
+
+  return (
+    <section className="card" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Calls</h2>
+      <div className="table-wrap">
+        <table className="data">
+          <caption className="visually-hidden">Calls, by time</caption>
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Conversation</th>
+              <th scope="col">Model</th>
+              <th scope="col">Plain input</th>
+              <th scope="col">Cache reads</th>
+              <th scope="col">5-minute writes</th>
+              <th scope="col">1-hour writes</th>
+              <th scope="col">Output</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={`${r.conversationId}\n${r.callId}`}>
+                <td>{utcMinute(r.at)}</td>
+                <td className="file-name">
+                  {r.conversationId}
+                  {r.sidechain ? ' (subagent)' : ''}
+                </td>
+                <td>{r.model}</td>
+                <td>{formatTokens(r.inputTokens)}</td>
+                <td>{formatTokens(r.cacheReadTokens)}</td>
+                <td>{formatTokens(r.cacheWrite5mTokens)}</td>
+                <td>{formatTokens(r.cacheWrite1hTokens)}</td>
+                <td>{formatTokens(r.outputTokens)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="row">
+        <button type="button" disabled={shown === 0} onClick={() => setPage(shown - 1)}>
+          Previous calls
+        </button>
+        <span>
+          Page {formatPlain(shown + 1)} of {formatPlain(pages)}
+        </span>
+        <button type="button" disabled={shown >= pages - 1} onClick={() => setPage(shown + 1)}>
+          Next calls
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useMemo } from 'react';
+import { tableFromRows } from '../../state/slices/prices-slice.ts';
+import { useAppStore } from '../../state/store.ts';
+import { AsBilledSection } from './AsBilledSection.tsx';
+import { CalibrationSection } from './CalibrationSection.tsx';
+import { CallsTable } from './CallsTable.tsx';
+import { ImportProgressBar } from './ImportProgressBar.tsx';
+import { ImportZone } from './ImportZone.tsx';
+import { TrafficSummary } from './TrafficSummary.tsx';
+import {
+  analyseTraffic,
+  forgetTraffic,
+  startTrafficSession,
+  useTrafficSession,
+} from './traffic-session.ts';
+import './traffic.css';
+
+/** "Your traffic": real usage traces read in the browser, billed, and held against the simulator. */
+export default function TrafficPanel() {
+  const phase = useTrafficSession((s) => s.phase);
+  const progress = useTrafficSession((s) => s.progress);
+  const meta = useTrafficSession((s) => s.meta);
+  const analysis = useTrafficSession((s) => s.analysis);
+  const notice = useTrafficSession((s) => s.notice);
+  const version = useTrafficSession((s) => s.version);
+  const priceRows = useAppStore((s) => s.prices.rows);
+  const pricing = useMemo(() => tableFromRows(priceRows), [priceRows]);
+
+  useEffect(() => {
+    void startTrafficSession();
+  }, []);
+  // The figures follow the stored calls and the price table (adding a price row bills its calls).
+  useEffect(() => {
+    if (version > 0) void analyseTraffic(pricing);
+  }, [version, pricing]);
+
+  const busy = phase === 'importing';
+  return (
+    <div className="traffic">
+      <div className="traffic-intro">
+        <h2 className="visually-hidden">Your traffic</h2>
+        <p>
+          Read your agent&apos;s real usage records: what they cost as billed, and whether the
+          simulator&apos;s cache rules predict them.
+        </p>
+        <p className="privacy-note">
+          Your calls stay in this browser (IndexedDB). They never go into links, the address bar or
+          exported scenarios.
+        </p>
+      </div>
+      <ImportZone busy={busy} />
+      {busy ? <ImportProgressBar progress={progress} /> : null}
+      {notice === undefined ? null : notice.kind === 'error' ? (
+        <p role="alert" className="form-error traffic-notice">
+          {notice.text}
+        </p>
+      ) : (
+        <p role="status" className="form-ok traffic-notice">
+          {notice.text}
+        </p>
+      )}
+      {phase === 'starting' ? (
+        <p className="loading">Looking for traffic kept in this browser…</p>
+      ) : null}
+      {meta === undefined ? (
+        phase === 'ready' ? (
+          <p className="note">No traffic yet: import trace files above to begin.</p>
+        ) : null
+      ) : (
+        <>
+          <div className="row traffic-forget">
+            <button type="button" disabled={busy} onClick={() => void forgetTraffic()}>
+              Forget this traffic
+            </button>
+            <span className="note">Deletes the imported calls from this browser.</span>
+          </div>
+          <TrafficSummary meta={meta} analysis={analysis} />
+          {analysis === undefined ? (
+            <p className="loading">Working out the figures…</p>
+          ) : (
+            <>
+              <AsBilledSection analysis={analysis} />
+              {analysis.calibration === undefined ? (
+                <p className="note">
+                  The calibration needs priced calls: add price rows for the models above.
+                </p>
+              ) : (
+                <CalibrationSection calibration={analysis.calibration} />
+              )}
+              <CallsTable total={meta.callCount} version={version} />
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

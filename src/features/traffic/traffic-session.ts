@@ -1,0 +1,177 @@
+/**
+ * The import session of the "Your traffic" tab: a small store of its own,
+ * outside the scenario (the calls never go into links, the URL or exported
+ * scenarios). It holds what the tab shows — progress, the stored traffic's
+ * metadata and the figures the worker derived — never the calls.
+ */
+import { create } from 'zustand';
+import type { PricingTable } from '../../core/pricing.ts';
+import type { TrafficSource } from '../../engine/traces/read-file.ts';
+import { createTrafficClient, type TrafficClient } from '../../engine/traces/traffic-client.ts';
+import type {
+  ImportOutcome,
+  ImportProgress,
+  TrafficAnalysis,
+  TrafficMeta,
+} from '../../engine/traces/traffic-types.ts';
+import { formatPlain } from '../../ui/format.ts';
+
+export interface TrafficNotice {
+  readonly kind: 'error' | 'done' | 'cancelled';
+  readonly text: string;
+}
+
+export interface TrafficSessionState {
+  /** `starting` until the stored traffic has been looked for. */
+  readonly phase: 'starting' | 'ready' | 'importing';
+  readonly progress: ImportProgress | undefined;
+  readonly meta: TrafficMeta | undefined;
+  readonly analysis: TrafficAnalysis | undefined;
+  readonly notice: TrafficNotice | undefined;
+  /** Bumped whenever the stored calls change, so figures are derived again. */
+  readonly version: number;
+}
+
+const INITIAL: TrafficSessionState = {
+  phase: 'starting',
+  progress: undefined,
+  meta: undefined,
+  analysis: undefined,
+  notice: undefined,
+  version: 0,
+};
+
+export const useTrafficSession = create<TrafficSessionState>(() => INITIAL);
+
+let client: TrafficClient | undefined;
+let started: Promise<void> | undefined;
+let analysisSeq = 0;
+let pasteCount = 0;
+
+function theClient(): TrafficClient {
+  client ??= createTrafficClient();
+  return client;
+}
+
+const set = (patch: Partial<TrafficSessionState>) => useTrafficSession.setState(patch);
+
+/** Looks for stored traffic, once per page. */
+export function startTrafficSession(): Promise<void> {
+  started ??= theClient()
+    .load()
+    .then(
+      (meta) => set({ phase: 'ready', meta, version: useTrafficSession.getState().version + 1 }),
+      () => set({ phase: 'ready' }),
+    );
+  return started;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${formatPlain(n)} ${n === 1 ? one : many}`;
+
+function noticeOf(outcome: ImportOutcome): TrafficNotice {
+  if (outcome.status === 'cancelled') {
+    return {
+      kind: 'cancelled',
+      text: 'Import cancelled: nothing from it was kept. The traffic imported before is unchanged.',
+    };
+  }
+  const skipped =
+    outcome.skippedRecords === 0
+      ? 'nothing skipped'
+      : `${plural(outcome.skippedRecords, 'record')} skipped (listed below)`;
+  return {
+    kind: 'done',
+    text: `Read ${plural(outcome.filesRead, 'file')}: ${plural(outcome.addedCalls, 'new call')}, ${skipped}.`,
+  };
+}
+
+/** Imports `sources` into the stored traffic; an empty list is refused with a message. */
+export async function importTraffic(
+  sources: readonly TrafficSource[],
+  from: string,
+): Promise<void> {
+  await startTrafficSession();
+  if (useTrafficSession.getState().phase === 'importing') return;
+  if (sources.length === 0) {
+    set({ notice: { kind: 'error', text: `${from} holds no files: there was nothing to read.` } });
+    return;
+  }
+  set({ phase: 'importing', progress: undefined, notice: undefined });
+  try {
+    const outcome = await theClient().importFiles(sources, (progress) => set({ progress }));
+    const changed = outcome.status === 'done';
+    set({
+      phase: 'ready',
+      progress: undefined,
+      meta: outcome.meta,
+      notice: noticeOf(outcome),
+      version: useTrafficSession.getState().version + (changed ? 1 : 0),
+    });
+  } catch (error) {
+    set({
+      phase: 'ready',
+      progress: undefined,
+      notice: {
+        kind: 'error',
+        text: `The import failed: ${error instanceof Error ? error.message : String(error)}. The traffic imported before is unchanged.`,
+      },
+    });
+  }
+}
+
+/** The pasted text as a file named "pasted text", "pasted text 2", … */
+export function pastedSource(text: string): TrafficSource {
+  pasteCount += 1;
+  const name = pasteCount === 1 ? 'pasted text' : `pasted text ${pasteCount}`;
+  return { name, file: new Blob([text], { type: 'text/plain' }) };
+}
+
+/** Stops the running import. */
+export function cancelTrafficImport(): void {
+  void theClient().cancel();
+}
+
+/** Derives the tab's figures again under `pricing` (a later call wins over an earlier one still running). */
+export async function analyseTraffic(pricing: PricingTable): Promise<void> {
+  const seq = ++analysisSeq;
+  try {
+    const analysis = await theClient().analyse(pricing);
+    if (seq === analysisSeq) set({ analysis });
+  } catch (error) {
+    if (seq === analysisSeq) {
+      set({
+        notice: {
+          kind: 'error',
+          text: `The figures could not be worked out: ${error instanceof Error ? error.message : String(error)}.`,
+        },
+      });
+    }
+  }
+}
+
+/** Deletes the stored traffic. */
+export async function forgetTraffic(): Promise<void> {
+  await theClient().forget();
+  analysisSeq += 1;
+  set({
+    meta: undefined,
+    analysis: undefined,
+    notice: { kind: 'done', text: 'Forgotten: the calls are deleted from this browser.' },
+    version: useTrafficSession.getState().version + 1,
+  });
+}
+
+/** A page of calls, by time. */
+export function callRows(offset: number, limit: number) {
+  return theClient().rows(offset, limit);
+}
+
+/** For tests: a fresh session (and a fresh in-thread service). */
+export function resetTrafficSessionForTests(): void {
+  client = undefined;
+  started = undefined;
+  analysisSeq = 0;
+  pasteCount = 0;
+  useTrafficSession.setState(INITIAL, true);
+}
