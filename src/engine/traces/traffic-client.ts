@@ -6,7 +6,7 @@
 import { proxy, wrap, type Remote } from 'comlink';
 import type { PricingTable } from '../../core/pricing.ts';
 import type { TrafficSource } from './read-file.ts';
-import { TrafficService } from './traffic-service.ts';
+import type { TrafficService } from './traffic-service.ts';
 import type {
   CallRow,
   ImportOutcome,
@@ -28,14 +28,18 @@ export interface TrafficClient {
   forget(): Promise<void>;
 }
 
-function inThread(service: TrafficService): TrafficClient {
+function inThread(): TrafficClient {
+  // Loaded on first use, so the tab's own chunk does not carry the reader a worker would.
+  let loading: Promise<TrafficService> | undefined;
+  const service = () =>
+    (loading ??= import('./traffic-service.ts').then((m) => new m.TrafficService()));
   return {
-    load: () => service.load(),
-    importFiles: (files, onProgress) => service.importFiles(files, onProgress),
-    cancel: () => Promise.resolve(service.cancel()),
-    analyse: (pricing) => service.analyse(pricing),
-    rows: (offset, limit) => service.rows(offset, limit),
-    forget: () => service.forget(),
+    load: async () => (await service()).load(),
+    importFiles: async (files, onProgress) => (await service()).importFiles(files, onProgress),
+    cancel: async () => (await service()).cancel(),
+    analyse: async (pricing) => (await service()).analyse(pricing),
+    rows: async (offset, limit) => (await service()).rows(offset, limit),
+    forget: async () => (await service()).forget(),
   };
 }
 
@@ -53,7 +57,7 @@ function inWorker(remote: Remote<TrafficService>): TrafficClient {
 
 /** A client on a new import worker, or on an in-thread service where workers are absent. */
 export function createTrafficClient(): TrafficClient {
-  if (typeof Worker === 'undefined') return inThread(new TrafficService());
+  if (typeof Worker === 'undefined') return inThread();
   const worker = new Worker(new URL('./import-worker.ts', import.meta.url), { type: 'module' });
   return inWorker(wrap<TrafficService>(worker));
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { TRACE_FORMAT_LABEL } from '../../core/traces/index.ts';
+import { TRACE_FORMAT_LABEL } from '../../core/traces/call-record.ts';
 import type { TrafficAnalysis, TrafficMeta } from '../../engine/traces/traffic-types.ts';
 import { formatPlain, formatTokens } from '../../ui/format.ts';
 import { AddPriceRow } from './AddPriceRow.tsx';

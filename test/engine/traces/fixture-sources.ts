@@ -1,9 +1,13 @@
 // The trace fixtures as the import sees them: files with their paths.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TrafficSource } from '../../../src/engine/traces/read-file.ts';
 
-export const TRACE_FIXTURES = resolve(__dirname, '../../fixtures/traces');
+export const TRACE_FIXTURES = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../fixtures/traces',
+);
 
 /** Every fixture file, by path, in code-point order. */
 export function fixturePaths(dir = TRACE_FIXTURES): string[] {

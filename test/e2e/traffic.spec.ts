@@ -1,0 +1,154 @@
+// "Your traffic" in a real browser: the trace fixtures imported through the
+// file input (read in the import worker), the summary, the skipped records
+// with file and line, the as-billed totals and the calibration share as the
+// core computes them; a reload keeps the traffic, Forget clears it; and the
+// main thread's longest task while a ~15 MB Claude Code file is imported,
+// logged as a measurement (never asserted on time).
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { Page } from '@playwright/test';
+import { DEFAULT_PRICING } from '../../src/core/pricing.ts';
+import { readTraceFiles, replayTrace } from '../../src/core/traces/index.ts';
+import { formatPercent, formatPlain, formatUsd } from '../../src/ui/format.ts';
+import { fixturePaths } from '../engine/traces/fixture-sources.ts';
+import { generateClaudeCodeTrace } from './support/claude-code-trace.ts';
+import { expect, test } from './support/fixtures.ts';
+import { openTab } from './support/app.ts';
+
+const PATHS = fixturePaths();
+const EXPECTED = readTraceFiles(
+  PATHS.map((p) => ({ name: basename(p), text: readFileSync(p, 'utf8') })),
+  DEFAULT_PRICING,
+);
+const SHARE = replayTrace(EXPECTED.calls, DEFAULT_PRICING, { kind: 'asRun' }).calibration!.share;
+const IMPORT_TIMEOUT = 60_000;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const billedLine = () =>
+  new RegExp(
+    `^${escape(formatUsd(EXPECTED.billed!.totals.totalUsd))} for ${escape(formatPlain(EXPECTED.billed!.pricedCalls))} priced calls`,
+  );
+
+async function openTraffic(page: Page) {
+  const panel = await openTab(page, 'Your traffic');
+  await expect(panel.getByText(/No traffic yet|^Summary$/).first()).toBeVisible({
+    timeout: 15_000,
+  });
+  return panel;
+}
+
+async function importFixtures(page: Page) {
+  await page.getByLabel('Choose trace files', { exact: true }).setInputFiles(PATHS);
+  await expect(page.getByText(/^Read \d+ files?:/)).toBeVisible({ timeout: IMPORT_TIMEOUT });
+  await expect(page.getByText(billedLine())).toBeVisible({ timeout: IMPORT_TIMEOUT });
+}
+
+test.describe('traffic', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/', { waitUntil: 'load' });
+  });
+
+  test('traffic: the fixtures are read, summarised, billed and calibrated', async ({ page }) => {
+    const panel = await openTraffic(page);
+    await expect(
+      panel.getByText(
+        'Your calls stay in this browser (IndexedDB). They never go into links, the address bar or exported scenarios.',
+      ),
+    ).toBeVisible();
+    await importFixtures(page);
+
+    await expect(panel.locator('dt', { hasText: /^Calls$/ }).locator('+ dd')).toHaveText(
+      formatPlain(EXPECTED.calls.length),
+    );
+    const conversations = new Set(EXPECTED.calls.map((c) => c.conversationId)).size;
+    await expect(panel.locator('dt', { hasText: /^Conversations$/ }).locator('+ dd')).toHaveText(
+      formatPlain(conversations),
+    );
+
+    const skipped = panel.getByRole('table', { name: 'Records skipped' });
+    await expect(skipped.getByRole('row')).toHaveCount(EXPECTED.skipped.length + 1);
+    for (const record of EXPECTED.skipped.filter((s) => s.line > 0).slice(0, 5)) {
+      await expect(
+        skipped
+          .getByRole('row')
+          .filter({ hasText: record.file })
+          .filter({ hasText: record.reason }),
+      ).toHaveCount(1);
+    }
+    await expect(skipped.getByRole('row').filter({ hasText: 'binary.bin' })).toContainText(
+      'a binary file, not text',
+    );
+
+    for (const model of EXPECTED.billed!.unpriced.keys()) {
+      await expect(
+        page.getByRole('button', { name: `Add a price row for ${model}` }),
+      ).toBeVisible();
+    }
+    await expect(page.getByText(billedLine())).toBeVisible();
+    await expect(
+      page.getByText(
+        new RegExp(`^${escape(formatPercent(SHARE, 1))} of calls predicted within 2 %`),
+      ),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: /^Predicted against logged cache reads/ }),
+    ).toBeVisible();
+
+    // Nothing of the traffic is in the address bar.
+    expect(decodeURIComponent(page.url())).not.toContain('msg_');
+  });
+
+  test('traffic: a reload keeps the traffic and Forget clears it', async ({ page }) => {
+    await openTraffic(page);
+    await importFixtures(page);
+    await page.reload({ waitUntil: 'load' });
+    await openTraffic(page);
+    await expect(page.getByText(billedLine())).toBeVisible({ timeout: IMPORT_TIMEOUT });
+    await page.getByRole('button', { name: 'Forget this traffic' }).click();
+    await expect(page.getByText(/No traffic yet/)).toBeVisible();
+    await page.reload({ waitUntil: 'load' });
+    await openTraffic(page);
+    await expect(page.getByText(/No traffic yet/)).toBeVisible({ timeout: 15_000 });
+  });
+
+  test('traffic: the main thread stays free while a 15 MB transcript is imported', async ({
+    page,
+    note,
+  }) => {
+    test.setTimeout(180_000);
+    await openTraffic(page);
+    const text = generateClaudeCodeTrace(15 * 1024 * 1024);
+    const file = test.info().outputPath('generated-session.jsonl');
+    writeFileSync(file, text);
+    await page.evaluate(() => {
+      const w = window as unknown as { __longTasks: number[] };
+      w.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
+      }).observe({ type: 'longtask', buffered: false });
+    });
+    const started = await page.evaluate(() => performance.now());
+    // A file on disk, as a user picks it: a buffer would be handed over through the page's main thread.
+    await page.getByLabel('Choose trace files', { exact: true }).setInputFiles(file);
+    await expect(page.getByText(/^Read 1 file:/)).toBeVisible({ timeout: 150_000 });
+    const readAt = await page.evaluate(() => performance.now());
+    await expect(page.getByText(/priced calls/).first()).toBeVisible({ timeout: 60_000 });
+    const longTasks = await page.evaluate(
+      () => (window as unknown as { __longTasks: number[] }).__longTasks,
+    );
+    const longest = Math.max(0, ...longTasks);
+    const megabytes = text.length / (1024 * 1024);
+    const seconds = (readAt - started) / 1000;
+    note(
+      `15 MB import: longest main-thread task ${longest.toFixed(0)} ms (${longTasks.length} tasks over 50 ms); ` +
+        `${megabytes.toFixed(1)} MB read in ${seconds.toFixed(1)} s in the worker (${(megabytes / seconds).toFixed(1)} MB/s, file hand-over included)`,
+    );
+    test.info().annotations.push({
+      type: 'measurement',
+      description: `longest main-thread task during a ${megabytes.toFixed(1)} MB import: ${longest.toFixed(0)} ms; throughput ${(megabytes / seconds).toFixed(1)} MB/s`,
+    });
+    await page.getByRole('button', { name: 'Forget this traffic' }).click();
+    await expect(page.getByText(/No traffic yet/)).toBeVisible();
+  });
+});
