@@ -88,7 +88,7 @@ test.describe('traffic', () => {
     await expect(page.getByText(billedLine())).toBeVisible();
     await expect(
       page.getByText(
-        new RegExp(`^${escape(formatPercent(SHARE, 1))} of calls predicted within 2 %`),
+        new RegExp(`^${escape(formatPercent(SHARE, 1))} of calls predicted within 2\\s%`),
       ),
     ).toBeVisible();
     await expect(

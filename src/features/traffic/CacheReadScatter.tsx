@@ -3,7 +3,7 @@ import { formatPlain, formatTokens, formatTokensShort } from '../../ui/format.ts
 import { ChartFigure } from './ChartFigure.tsx';
 
 const SIZE = 360;
-const PAD = { left: 54, bottom: 40, top: 10, right: 12 };
+const PAD = { left: 54, bottom: 40, top: 10, right: 26 };
 const TABLE_ROWS = 500;
 
 /** Predicted against logged cache reads, one dot a call, with the line where they agree. */

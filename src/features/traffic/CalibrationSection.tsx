@@ -17,13 +17,13 @@ export function CalibrationSection({ calibration }: { calibration: TrafficCalibr
         cache reads are held against the ones the provider logged.
       </p>
       <p role="status" className="traffic-total">
-        {formatPercent(share, 1)} of calls predicted within 2 % of the prompt (
+        {formatPercent(share, 1)} of calls predicted within 2&nbsp;% of the prompt (
         {formatPlain(withinTwoPercent)} of {formatPlain(calls)})
       </p>
       <CacheReadScatter points={calibration.points} sampled={calibration.pointsSampled} />
       <h3>The largest differences</h3>
       {largestDifferences.length === 0 ? (
-        <p>Every call was predicted within 2 % of its prompt.</p>
+        <p>Every call was predicted within 2&nbsp;% of its prompt.</p>
       ) : (
         <div className="table-wrap">
           <table className="data differences-table">

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { tableFromRows } from '../../state/slices/prices-slice.ts';
 import { useAppStore } from '../../state/store.ts';
 import { AsBilledSection } from './AsBilledSection.tsx';
@@ -20,7 +20,8 @@ export default function TrafficPanel() {
   const phase = useTrafficSession((s) => s.phase);
   const progress = useTrafficSession((s) => s.progress);
   const meta = useTrafficSession((s) => s.meta);
-  const analysis = useTrafficSession((s) => s.analysis);
+  // The figures render as a transition, in slices, so a large result never blocks input.
+  const analysis = useDeferredValue(useTrafficSession((s) => s.analysis));
   const notice = useTrafficSession((s) => s.notice);
   const version = useTrafficSession((s) => s.version);
   const priceRows = useAppStore((s) => s.prices.rows);

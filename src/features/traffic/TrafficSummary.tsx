@@ -7,9 +7,9 @@ import { spanText, utcMinute } from './time-text.ts';
 
 const SKIPPED_SHOWN = 50;
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, wide }: { label: string; value: string; wide?: boolean }) {
   return (
-    <div className="traffic-figure">
+    <div className={wide === true ? 'traffic-figure traffic-figure-wide' : 'traffic-figure'}>
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
@@ -44,6 +44,7 @@ export function TrafficSummary({
         <Figure label="Calls" value={formatPlain(meta.callCount)} />
         <Figure
           label="Time span"
+          wide
           value={
             analysis?.firstAt === undefined || analysis.lastAt === undefined
               ? '—'

@@ -96,7 +96,7 @@ describe('TrafficPanel', () => {
 
     const share = replayTrace(want.calls, DEFAULT_PRICING, { kind: 'asRun' }).calibration!.share;
     expect(
-      screen.getByText(new RegExp(`^${formatPercent(share, 1)} of calls predicted within 2 %`)),
+      screen.getByText(new RegExp(`^${formatPercent(share, 1)} of calls predicted within 2\\s%`)),
     ).toBeInTheDocument();
     expect(
       screen.getByRole('img', { name: /^Predicted against logged cache reads/ }),
