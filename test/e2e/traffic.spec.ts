@@ -6,12 +6,12 @@
 // logged as a measurement (never asserted on time).
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEFAULT_PRICING } from '../../src/core/pricing.ts';
 import { readTraceFiles, replayTrace } from '../../src/core/traces/index.ts';
 import { formatPercent, formatPlain, formatUsd } from '../../src/ui/format.ts';
-import { fixturePaths } from '../engine/traces/fixture-sources.ts';
+import { fixturePaths, TRACE_FIXTURES } from '../engine/traces/fixture-sources.ts';
 import { generateClaudeCodeTrace } from './support/claude-code-trace.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openTab } from './support/app.ts';
@@ -97,6 +97,20 @@ test.describe('traffic', () => {
 
     // Nothing of the traffic is in the address bar.
     expect(decodeURIComponent(page.url())).not.toContain('msg_');
+  });
+
+  test('traffic: a Claude Code projects folder is read with its subagent files', async ({
+    page,
+  }) => {
+    const panel = await openTraffic(page);
+    const folder = resolve(TRACE_FIXTURES, 'claude-code/projects');
+    await page.getByLabel('Choose a folder', { exact: true }).setInputFiles(folder);
+    await expect(page.getByText(/^Read 2 files:/)).toBeVisible({ timeout: IMPORT_TIMEOUT });
+    const files = panel.getByRole('table', { name: 'Files read' });
+    await expect(files).toContainText('/subagents/agent-a1b2.jsonl');
+    await expect(files.getByRole('row').filter({ hasText: 'subagents' })).toContainText(
+      'Claude Code transcript',
+    );
   });
 
   test('traffic: a reload keeps the traffic and Forget clears it', async ({ page }) => {
