@@ -1,7 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { validatePriceRow, type PriceRow } from '../../core/index.ts';
 import { useAppStore } from '../../state/store.ts';
-import { parsePrice } from '../pricing/price-fields.ts';
+
+/** A typed price: a number ≥ 0 (USD per million tokens), or why not. */
+function parsePrice(text: string): number | Error {
+  const t = text.trim();
+  if (t === '') return new Error('enter a price');
+  const n = Number(t);
+  if (!Number.isFinite(n) || n < 0)
+    return new Error(`"${t}" is not a price of 0 or more USD per million tokens`);
+  return n;
+}
 
 /** A one-line form that adds a price row for a model the traffic uses but the table does not price. */
 export function AddPriceRow({ model }: { model: string }) {
@@ -22,16 +31,10 @@ export function AddPriceRow({ model }: { model: string }) {
   }
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const inputUsd = parsePrice(input, false);
-    if (inputUsd instanceof Error || inputUsd === undefined)
-      return setProblem(
-        `Input price: ${inputUsd instanceof Error ? inputUsd.message : 'enter a price'}.`,
-      );
-    const outputUsd = parsePrice(output, false);
-    if (outputUsd instanceof Error || outputUsd === undefined)
-      return setProblem(
-        `Output price: ${outputUsd instanceof Error ? outputUsd.message : 'enter a price'}.`,
-      );
+    const inputUsd = parsePrice(input);
+    if (inputUsd instanceof Error) return setProblem(`Input price: ${inputUsd.message}.`);
+    const outputUsd = parsePrice(output);
+    if (outputUsd instanceof Error) return setProblem(`Output price: ${outputUsd.message}.`);
     if (taken) return setProblem(`"${model}" is already in the price table.`);
     const row: PriceRow = { provider: 'unknown', input: inputUsd, output: outputUsd };
     const problems = validatePriceRow(model, row);
