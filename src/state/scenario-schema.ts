@@ -234,6 +234,41 @@ export const scenarioSchemaV1 = z.object({
   routing: routingSchema,
 });
 
+/** The schema of each part of the scenario, for checking the part that changed. */
+const sliceSchemas = {
+  ui: uiSchema,
+  prices: pricesSchema,
+  gate: gateSchema,
+  budget: budgetSchema,
+  routing: routingSchema,
+} as const;
+
+/** The parts of a scenario. */
+export type ScenarioSlice = keyof typeof sliceSchemas;
+export const SCENARIO_SLICES = Object.keys(sliceSchemas) as ScenarioSlice[];
+
+/**
+ * Checks one part of a scenario the app holds (a change made on screen or by
+ * an import) against the schema a reload reads it with: null when fine, else
+ * the message naming the field and the limit ("prices.rows[3].input: at most
+ * 1,000,000 USD per million tokens"). Never throws.
+ */
+export function checkSlice(slice: ScenarioSlice, value: unknown): string | null {
+  try {
+    if (valueDepth(value) > MAX_JSON_DEPTH - 1) {
+      return `${slice}: nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects)`;
+    }
+    const result = sliceSchemas[slice].safeParse(value);
+    if (result.success) return null;
+    const issue = result.error.issues[0];
+    return issue === undefined
+      ? `${slice}: invalid`
+      : `${describePath([slice, ...issue.path])}: ${issue.message}`;
+  } catch (error) {
+    return `${slice}: could not be checked (${String(error)})`;
+  }
+}
+
 /** What reading a scenario from outside gives: the data, or a message naming the bad field. */
 export type ScenarioParse = { ok: true; data: ScenarioData } | { ok: false; error: string };
 
