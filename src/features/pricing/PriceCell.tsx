@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { atMost, USD_PER_MILLION } from '../../core/limits.ts';
 
 /**
  * One editable cell of the price table. Keeps what the user typed while it
@@ -64,5 +65,6 @@ export function parsePrice(text: string, optional: boolean): number | undefined 
   const n = Number(t);
   if (!Number.isFinite(n) || n < 0)
     return new Error(`"${t}" is not a price of 0 or more USD per million tokens`);
+  if (n > USD_PER_MILLION.max) return new Error(atMost(USD_PER_MILLION));
   return n;
 }
