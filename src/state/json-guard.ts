@@ -91,3 +91,28 @@ export function guardJsonText(
 export function megabytes(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
+
+function sortedCopy(value: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(value).sort();
+  const out: Record<string, unknown> = {};
+  // The version tag leads, so a file still reads {"v": 1, …}.
+  if ('v' in value) out['v'] = value['v'];
+  for (const key of keys) if (key !== 'v') out[key] = value[key];
+  return out;
+}
+
+/**
+ * JSON with every object's keys in one order (sorted, `v` first): the same
+ * state always gives the same text, whatever order its objects were built
+ * in, so saves, links and history entries of one state are equal.
+ */
+export function canonicalJson(value: unknown, space?: number): string {
+  return JSON.stringify(
+    value,
+    (_key, item: unknown) =>
+      typeof item === 'object' && item !== null && !Array.isArray(item)
+        ? sortedCopy(item as Record<string, unknown>)
+        : item,
+    space,
+  );
+}

@@ -9,7 +9,7 @@
  * - `#json=<encodeURIComponent(JSON)>`, for links written by hand.
  */
 import { MAX_HASH_CHARS, MAX_SCENARIO_BYTES } from '../core/limits.ts';
-import { guardJsonText, megabytes } from './json-guard.ts';
+import { canonicalJson, guardJsonText, megabytes } from './json-guard.ts';
 import type { ScenarioData } from './store.ts';
 import { parseScenario, toVersionedScenario, type ScenarioParse } from './scenario-schema.ts';
 
@@ -162,7 +162,7 @@ function parseJson(
  * compressed, versioned JSON.
  */
 export async function encodeScenarioHash(data: ScenarioData): Promise<string> {
-  const json = JSON.stringify(toVersionedScenario(data));
+  const json = canonicalJson(toVersionedScenario(data));
   const compressed = await deflateRaw(new TextEncoder().encode(json));
   return `#${COMPRESSED_PREFIX}${toBase64Url(compressed)}`;
 }
@@ -257,7 +257,7 @@ export function checkReopenable(data: ScenarioData): ScenarioParse {
 
 /** The JSON text of a scenario as files and local storage hold it (versioned). */
 export function scenarioToJson(data: ScenarioData, pretty = false): string {
-  return JSON.stringify(toVersionedScenario(data), null, pretty ? 2 : undefined);
+  return canonicalJson(toVersionedScenario(data), pretty ? 2 : undefined);
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   type ScenarioData,
 } from '../../state/store.ts';
 import { MAX_SCENARIO_BYTES } from '../../core/limits.ts';
-import { overByteCap } from '../../state/json-guard.ts';
+import { canonicalJson, overByteCap } from '../../state/json-guard.ts';
 import { checkSlice, SCENARIO_SLICES, type ScenarioSlice } from '../../state/scenario-schema.ts';
 import {
   linkTabs,
@@ -46,7 +46,7 @@ export const SAVED_VERSION = 1;
  * `writeStoredScenario` does, synchronously and without zod. Never throws.
  */
 export function saveScenarioQuickly(data: ScenarioData): boolean {
-  return saveJsonQuickly(JSON.stringify({ v: SAVED_VERSION, ...data }));
+  return saveJsonQuickly(canonicalJson({ v: SAVED_VERSION, ...data }));
 }
 
 /** Writes versioned scenario JSON to the shared save. Never throws. */
@@ -197,7 +197,7 @@ export function startScenarioPersistence(): () => void {
         return { ok: false };
       }
     }
-    const json = JSON.stringify({ v: SAVED_VERSION, ...slicesOf(state) });
+    const json = canonicalJson({ v: SAVED_VERSION, ...slicesOf(state) });
     if (overByteCap(json, MAX_SCENARIO_BYTES)) {
       refuse(
         `This change was not kept: the scenario would be larger than ${(MAX_SCENARIO_BYTES / 1_000_000).toFixed(1)} MB, more than the app can open again. The previous state is back.`,
@@ -249,7 +249,7 @@ export function startScenarioPersistence(): () => void {
   /** Records the current state in the history, once per distinct state. */
   const recordNow = (source: 'edit' | 'startup' | 'link' | 'saved' = 'edit') => {
     const data = selectScenario(useAppStore.getState());
-    const json = JSON.stringify({ v: SAVED_VERSION, ...data });
+    const json = canonicalJson({ v: SAVED_VERSION, ...data });
     if (json === lastRecorded) return;
     if (overByteCap(json, MAX_SCENARIO_BYTES)) return;
     lastRecorded = json;
@@ -313,7 +313,7 @@ export function startScenarioPersistence(): () => void {
   /** Records a state about to be replaced, so it stays one click away in History. */
   const keepInHistory = (data: ScenarioData | null) => {
     if (data === null) return;
-    const json = JSON.stringify({ v: SAVED_VERSION, ...data });
+    const json = canonicalJson({ v: SAVED_VERSION, ...data });
     if (!overByteCap(json, MAX_SCENARIO_BYTES)) void recordState(data, json, 'saved');
   };
 
