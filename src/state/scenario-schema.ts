@@ -36,10 +36,15 @@ import { DEFAULT_SCENARIO, type ScenarioData } from './store.ts';
 export const SCENARIO_VERSION = 1;
 
 const tokens = z.number().min(0, 'must be 0 or more tokens').max(TOKENS.max, atMost(TOKENS));
-const wholeTokens = z
-  .int('must be a whole number of tokens')
-  .min(0, 'must be 0 or more tokens')
-  .max(TOKENS.max, atMost(TOKENS));
+/** A whole number within [min, max]: the range is checked first, so 1e300 reads "at most …". */
+function wholeNumber(min: number, max: number, minMessage: string, maxMessage: string) {
+  return z
+    .number()
+    .min(min, minMessage)
+    .max(max, maxMessage)
+    .refine((n) => Number.isInteger(n), 'must be a whole number of tokens');
+}
+const wholeTokens = wholeNumber(0, TOKENS.max, 'must be 0 or more tokens', atMost(TOKENS));
 const usdPerMillion = z
   .number()
   .min(0, 'must be a price of 0 or more USD per million tokens')
@@ -62,11 +67,12 @@ const priceRow = z.object({
   cacheWrite: usdPerMillion.optional(),
   cacheWrite1h: usdPerMillion.optional(),
   cacheRead: usdPerMillion.optional(),
-  maxInputTokens: z
-    .int('must be a whole number of tokens')
-    .positive('must be more than 0 tokens')
-    .max(CONTEXT_TOKENS.max, atMost(CONTEXT_TOKENS))
-    .optional(),
+  maxInputTokens: wholeNumber(
+    1,
+    CONTEXT_TOKENS.max,
+    'must be more than 0 tokens',
+    atMost(CONTEXT_TOKENS),
+  ).optional(),
 });
 
 const uiSchema = z.object({

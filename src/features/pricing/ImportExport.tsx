@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { checkSlice } from '../../state/scenario-schema.ts';
 import { usePricing } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
 import { formatTokens } from '../../ui/format.ts';
@@ -31,7 +32,18 @@ export function ImportExport() {
       const read = tryReadPriceFile(await file.text());
       if (!read.ok) throw new Error(read.error);
       const result = read.result;
+      // Nothing is accepted that a reload would refuse (the limits of core/limits.ts).
+      const before = useAppStore.getState().prices;
       mergePriceRows(result.rows);
+      const merged = useAppStore.getState().prices;
+      const problem = checkSlice('prices', merged);
+      if (problem !== null) {
+        useAppStore.setState({ prices: before });
+        const index = /^prices\.rows\[(\d+)\]/.exec(problem)?.[1];
+        const model = index === undefined ? undefined : merged.rows[Number(index)]?.model;
+        const named = model === undefined ? '' : ` (model “${model.slice(0, 60)}”)`;
+        throw new Error(`not imported: ${problem}${named}`);
+      }
       const skipped =
         result.skipped > 0
           ? `; skipped ${formatTokens(result.skipped)} without both input and output prices (e.g. ${result.skippedExamples.slice(0, 3).join(', ')})`

@@ -79,7 +79,7 @@ export function ScenarioBar() {
       setFallbackLink(null);
       notify({
         kind: 'error',
-        text: `This scenario is too large for a link (${hash.length.toLocaleString('en-US')} characters; at most ${MAX_HASH_CHARS.toLocaleString('en-US')}). Use Import / export → Export JSON file to share it.`,
+        text: `This scenario is too large for a link (${hash.length.toLocaleString('en-US')} characters; at most ${MAX_HASH_CHARS.toLocaleString('en-US')}). Export it as a JSON file instead.`,
         offerExport: true,
       });
       return;
