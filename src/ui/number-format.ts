@@ -66,9 +66,15 @@ function powerOfTen(abs: number): string {
  * decimals while it is ordinary, compact from a trillion and a power of
  * ten from a quadrillion.
  */
-function magnitude(abs: number, minDigits: number, maxDigits: number): string {
+function magnitude(
+  abs: number,
+  minDigits: number,
+  maxDigits: number,
+  compactFrom = COMPACT_FROM,
+): string {
+  if (!Number.isFinite(abs)) return NOT_A_NUMBER;
   if (abs >= POWER_FROM) return powerOfTen(abs);
-  if (abs >= COMPACT_FROM) return compact().format(abs);
+  if (abs >= compactFrom) return compact().format(abs);
   return fixed(minDigits, maxDigits).format(abs);
 }
 
@@ -89,20 +95,23 @@ export function formatTokenCount(tokens: number): string {
   return formatDecimal(tokens, 0);
 }
 
+/** Money is compact from a billion dollars ("$24B"): such sums are read, not added up. */
+export const MONEY_COMPACT_FROM = 1e9;
+
 /**
  * USD with decimals that suit the magnitude: none from $100, 2 from $1,
- * 4 from a cent, else 6: "$1.19", "$0.0045", "−$0.0088", "$1.2T".
+ * 4 from a cent, else 6: "$1.19", "$0.0045", "−$0.0088", "$24B".
  */
 export function formatMoney(usd: number): string {
   if (!Number.isFinite(usd)) return NOT_A_NUMBER;
   const abs = Math.abs(usd);
   const digits = abs === 0 ? 2 : abs >= 100 ? 0 : abs >= 1 ? 2 : abs >= 0.01 ? 4 : 6;
-  return signed(usd, magnitude(abs, digits, digits), '$');
+  return signed(usd, magnitude(abs, digits, digits, MONEY_COMPACT_FROM), '$');
 }
 
 /** A percentage from a 0–1 fraction, with `digits` decimals: "12%", "−5.0%". */
 export function formatFraction(fraction: number, digits = 0): string {
-  if (!Number.isFinite(fraction)) return NOT_A_NUMBER;
+  if (!Number.isFinite(fraction * 100)) return NOT_A_NUMBER;
   return `${signed(fraction, magnitude(Math.abs(fraction * 100), digits, digits))}%`;
 }
 
