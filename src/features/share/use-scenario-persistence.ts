@@ -398,11 +398,12 @@ export function startScenarioPersistence(): () => void {
     if (data !== null) {
       useAppStore.getState().loadScenario(data);
       lastGood = slicesOf(useAppStore.getState());
-      recordNow('startup');
       // Another tab's newer work in the shared save stays one click away.
       if (ownData !== null && savedData !== null && saved?.raw !== own?.raw)
         keepInHistory(savedData);
     }
+    // What a reload shows is a state reached, too.
+    recordNow('startup');
     if (saved && !saved.parsed.ok && ownData === null) {
       notify({
         kind: 'error',

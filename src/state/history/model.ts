@@ -97,7 +97,8 @@ export function summarizeKept(json: string, reason: string): string {
     json.length >= 1_000_000
       ? `${(json.length / 1_000_000).toFixed(1)} MB`
       : `${formatTokenCount(Math.max(1, Math.round(json.length / 1000)))} KB`;
-  return `cannot be opened here (${cut(reason, 120)}), ${size}`;
+  const why = /newer version/.test(reason) ? 'from a newer version of the explorer' : reason;
+  return `${cut(why, 120)} (${size})`;
 }
 
 let counter = 0;

@@ -16,6 +16,7 @@ test('a newer-version save survives an edit and a reload', async ({ page }) => {
   await page.goto('./');
   await expect(page.getByRole('alert')).toContainText('newer version');
   await expect(page.getByRole('alert')).toContainText('kept as it was in History');
+  await page.screenshot({ path: 'test-results/durable/newer-version-message.png' });
   await setOutputTokens(page, '5555');
   await waitSaved(page, 5_555);
   await page.reload();
@@ -25,6 +26,7 @@ test('a newer-version save survives an edit and a reload', async ({ page }) => {
   const kept = panel.getByRole('listitem').filter({ hasText: 'cannot be opened here' });
   await expect(kept).toHaveCount(1);
   await expect(kept).toContainText('newer version');
+  await expect(panel.getByRole('listitem')).toHaveCount(3);
   const download = page.waitForEvent('download');
   await kept.getByRole('button', { name: /^Download/ }).click();
   const file = await (await download).path();

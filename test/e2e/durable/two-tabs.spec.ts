@@ -30,6 +30,7 @@ test('two tabs never overwrite each other', async ({ context }) => {
 
   // Tab A hears it.
   await expect(a.getByText('Another tab changed the shared save.')).toBeVisible();
+  await a.screenshot({ path: 'test-results/durable/other-tab-note.png' });
   await setOutputTokens(a, '33333');
   await waitSaved(a, 33_333);
   await waitHashFor(a, 33_333);
