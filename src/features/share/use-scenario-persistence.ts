@@ -157,6 +157,9 @@ function readSlot(
  */
 export function startScenarioPersistence(): () => void {
   const notify = useShareStore.getState().notify;
+  // A page with nothing to restore starts saving at its first change, and
+  // that change is this tab's work: no other tab's save replaces it.
+  const restoreOnStart = hasSomethingToRestore();
   let persistence: Persistence | null = null;
   let storage: Storage | null = null;
   let tab: Storage | null = null;
@@ -442,12 +445,13 @@ export function startScenarioPersistence(): () => void {
         persistence = p;
         storage = p.browserStorage();
         tab = p.tabStorage();
-        tabs = linkTabs(thisTab(), onOtherTab, SAVED_KEY);
-        setTabLink(tabs);
         if (ownPending !== null) p.rememberOwnHash(tab, ownPending);
         ownPending = null;
         try {
-          restore(p);
+          // Started by a change on a page that had nothing to restore: that
+          // change is this tab's work, and no other tab's save replaces it.
+          if (restoreOnStart) restore(p);
+          else recordNow('startup');
         } catch (error) {
           notify({
             kind: 'error',
@@ -479,7 +483,14 @@ export function startScenarioPersistence(): () => void {
     else savePinned();
   });
 
-  if (hasSomethingToRestore()) ensureStarted();
+  // Tabs hear each other from the start, even before this one changes anything.
+  try {
+    tabs = linkTabs(thisTab(), onOtherTab, SAVED_KEY);
+    setTabLink(tabs);
+  } catch {
+    tabs = null;
+  }
+  if (restoreOnStart) ensureStarted();
 
   const onHashChange = () => {
     const current = window.location.hash;

@@ -55,3 +55,24 @@ test('two tabs never overwrite each other', async ({ context }) => {
   expect(errorsA).toEqual([]);
   expect(errorsB).toEqual([]);
 });
+
+test('a tab opened before the other edits keeps its own first change', async ({ context }) => {
+  const a = await context.newPage();
+  const b = await context.newPage();
+  const errors = [...watchErrors(a), ...watchErrors(b)];
+  await a.goto('./');
+  await b.goto('./');
+  await expect(outputTokens(b)).toHaveValue('40000');
+  await setOutputTokens(a, '11111');
+  await waitSaved(a, 11_111);
+  await expect(b.getByText('Another tab changed the shared save.')).toBeVisible();
+  // B's first change is B's work: A's save does not replace it.
+  await setOutputTokens(b, '22222');
+  await waitSaved(b, 22_222);
+  await expect(outputTokens(b)).toHaveValue('22222');
+  await b.reload();
+  await expect(outputTokens(b)).toHaveValue('22222');
+  await a.reload();
+  await expect(outputTokens(a)).toHaveValue('11111');
+  expect(errors).toEqual([]);
+});
