@@ -96,7 +96,9 @@ export function summarizeKept(json: string, reason: string): string {
   const size =
     json.length >= 1_000_000
       ? `${(json.length / 1_000_000).toFixed(1)} MB`
-      : `${formatTokenCount(Math.max(1, Math.round(json.length / 1000)))} KB`;
+      : json.length >= 1_000
+        ? `${formatTokenCount(Math.round(json.length / 1000))} KB`
+        : `${json.length} ${json.length === 1 ? 'character' : 'characters'}`;
   const why = /newer version/.test(reason) ? 'from a newer version of the explorer' : reason;
   return `${cut(why, 120)} (${size})`;
 }
