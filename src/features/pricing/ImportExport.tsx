@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
+import { checkReopenable } from '../../state/persistence.ts';
 import { checkSlice } from '../../state/scenario-schema.ts';
 import { usePricing } from '../../state/selectors.ts';
-import { useAppStore } from '../../state/store.ts';
+import { selectScenario, useAppStore } from '../../state/store.ts';
 import { formatTokens } from '../../ui/format.ts';
 import {
   downloadText,
@@ -36,7 +37,11 @@ export function ImportExport() {
       const before = useAppStore.getState().prices;
       mergePriceRows(result.rows);
       const merged = useAppStore.getState().prices;
-      const problem = checkSlice('prices', merged);
+      const whole = () => {
+        const check = checkReopenable(selectScenario(useAppStore.getState()));
+        return check.ok ? null : check.error;
+      };
+      const problem = checkSlice('prices', merged) ?? whole();
       if (problem !== null) {
         useAppStore.setState({ prices: before });
         const index = /^prices\.rows\[(\d+)\]/.exec(problem)?.[1];
