@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
+import { checkReopenable } from '../../state/persistence.ts';
+import { checkSlice } from '../../state/scenario-schema.ts';
 import { usePricing } from '../../state/selectors.ts';
-import { useAppStore } from '../../state/store.ts';
+import { selectScenario, useAppStore } from '../../state/store.ts';
 import { formatTokens } from '../../ui/format.ts';
 import type { LiteLlmSkipped } from '../../core/index.ts';
 import {
@@ -45,7 +47,22 @@ export function ImportExport() {
       const read = tryReadPriceFile(await file.text(), { all });
       if (!read.ok) throw new Error(read.error);
       const result = read.result;
+      // Nothing is accepted that a reload would refuse (the limits of core/limits.ts).
+      const before = useAppStore.getState().prices;
       mergePriceRows(result.rows);
+      const merged = useAppStore.getState().prices;
+      const whole = () => {
+        const check = checkReopenable(selectScenario(useAppStore.getState()));
+        return check.ok ? null : check.error;
+      };
+      const problem = checkSlice('prices', merged) ?? whole();
+      if (problem !== null) {
+        useAppStore.setState({ prices: before });
+        const index = /^prices\.rows\[(\d+)\]/.exec(problem)?.[1];
+        const model = index === undefined ? undefined : merged.rows[Number(index)]?.model;
+        const named = model === undefined ? '' : ` (model “${model.slice(0, 60)}”)`;
+        throw new Error(`not imported: ${problem}${named}`);
+      }
       const skipped = result.skipped > 0 ? `; skipped ${formatTokens(result.skipped)}` : '';
       setMessage({
         ok: true,

@@ -22,7 +22,6 @@ export const LANES = ['Model', 'Thinking', 'Rule', 'Cache'] as const;
 
 const L = TIMELINE_LAYOUT;
 
-
 /** Canvas height, CSS pixels. */
 export const TIMELINE_HEIGHT =
   L.top + L.barHeight + 8 + LANES.length * (L.laneHeight + L.laneGap) + L.axis;

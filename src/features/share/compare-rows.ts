@@ -3,6 +3,7 @@
  * difference B − A in words a reviewer reads at a glance.
  */
 import { formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
+import { formatDecimal } from '../../ui/number-format.ts';
 import type { HeadlineFigures, Outcome } from './headline-figures.ts';
 
 /** One line of the comparison table. */
@@ -107,7 +108,7 @@ function difference(a: Figure | { error: string }, b: Figure | { error: string }
     case 'count':
       return signed(formatTokens(delta).replace('-', '\u2212'), delta);
     case 'fraction':
-      return signed(`${(delta * 100).toFixed(1).replace('-', '\u2212')} pp`, delta);
+      return signed(`${formatDecimal(delta * 100, 1, 1)} pp`, delta);
   }
 }
 
