@@ -10,6 +10,7 @@ import {
   MAX_PRICE_FILE_BYTES,
   toLiteLlmJson,
   tryReadPriceFile,
+  withinLimits,
 } from './price-file.ts';
 
 interface ImportMessage {
@@ -17,6 +18,8 @@ interface ImportMessage {
   readonly text: string;
   /** What an import skipped, by reason. */
   readonly skipped?: readonly LiteLlmSkipped[];
+  /** Values beyond the explorer's limits that were left out of imported rows, each naming model and field. */
+  readonly leftOut?: readonly string[];
   /** True when entries were skipped that "import every priced entry" would import. */
   readonly allWouldAdd?: boolean;
 }
@@ -49,7 +52,8 @@ export function ImportExport() {
       const result = read.result;
       // Nothing is accepted that a reload would refuse (the limits of core/limits.ts).
       const before = useAppStore.getState().prices;
-      mergePriceRows(result.rows);
+      const limited = withinLimits(result.rows);
+      mergePriceRows(limited.rows);
       const merged = useAppStore.getState().prices;
       const whole = () => {
         const check = checkReopenable(selectScenario(useAppStore.getState()));
@@ -69,6 +73,7 @@ export function ImportExport() {
         text: `Imported ${formatTokens(result.imported)} ${result.imported === 1 ? 'model' : 'models'} from ${file.name}${skipped}.`,
         skipped: result.skippedByReason,
         allWouldAdd: !all && result.skippedByReason.some((r) => FILTERED(r.reason)),
+        leftOut: limited.leftOut,
       });
     } catch (error) {
       setMessage({
@@ -132,6 +137,20 @@ export function ImportExport() {
                 </li>
               ))}
             </ul>
+          )}
+          {message.leftOut !== undefined && message.leftOut.length > 0 && (
+            <div role="alert" className="form-error">
+              <p>
+                Left out {formatTokens(message.leftOut.length)}{' '}
+                {message.leftOut.length === 1 ? 'value' : 'values'} beyond the explorer&apos;s
+                limits (the rows were imported without them):
+              </p>
+              <ul aria-label="Values left out">
+                {message.leftOut.slice(0, 20).map((note) => (
+                  <li key={note}>{note}</li>
+                ))}
+              </ul>
+            </div>
           )}
           {message.allWouldAdd === true && (
             <p className="note">

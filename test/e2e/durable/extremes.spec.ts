@@ -3,7 +3,8 @@
  * the limits allow, and values beyond them. Nothing shows NaN, Infinity,
  * e-notation or text wider than the page, and nothing throws.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { DEFAULT_SCENARIO } from '../../../src/state/store.ts';
 import { expectReadable, watchErrors } from './helpers.ts';
 

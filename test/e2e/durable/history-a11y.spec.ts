@@ -1,7 +1,7 @@
 /** The History panel and the messages pass axe (serious and critical rules), in both themes. */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { openHistory, setOutputTokens, waitSaved } from './helpers.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

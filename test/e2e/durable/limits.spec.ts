@@ -3,7 +3,8 @@
  * links beyond the limits are refused where they are entered, and parsing
  * never throws, whatever the nesting.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { outputTokens, setOutputTokens, waitSaved, watchErrors } from './helpers.ts';
 
 function priceFile(entries: Record<string, Record<string, unknown>>): Buffer {

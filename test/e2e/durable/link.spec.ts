@@ -1,5 +1,5 @@
 /** Opening a link never replaces saved work: the previous state stays in the history. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { openHistory, outputTokens, setOutputTokens, waitSaved, watchErrors } from './helpers.ts';
 
 const link = (value: unknown) => `./#json=${encodeURIComponent(JSON.stringify(value))}`;

@@ -1,6 +1,6 @@
 /** A save from a newer version is kept as it was, shown as such, and can be downloaded. */
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { openHistory, outputTokens, setOutputTokens, waitSaved, watchErrors } from './helpers.ts';
 
 const NEWER = JSON.stringify({ v: 2, gate: { outputTokens: 777 }, futureField: [1, 2, 3] });

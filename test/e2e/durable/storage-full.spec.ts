@@ -1,5 +1,5 @@
 /** A full storage never makes a reload show older work than the address bar. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { outputTokens, setOutputTokens, waitHashFor, waitSaved, watchErrors } from './helpers.ts';
 
 test('with storage full, a reload shows the newest work', async ({ page }) => {

@@ -2,7 +2,7 @@
  * Two tabs of one browser (two pages of one context): each keeps its own
  * work across a reload, hears the other, and both are in the history.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import {
   openHistory,
   outputTokens,
