@@ -1,5 +1,5 @@
-import { memo, useMemo } from 'react';
-import type { SimOutcome } from './analysis.ts';
+import { memo } from 'react';
+import { useDerived } from '../../state/derive.ts';
 import { BaselinesTable } from './BaselinesTable.tsx';
 import { ConversationBuilder } from './ConversationBuilder.tsx';
 import { CumulativeChart } from './CumulativeChart.tsx';
@@ -10,38 +10,28 @@ import { splitStrategy } from './strategy-edit.ts';
 import { GapSweepChart, ShareSweepChart } from './SweepCharts.tsx';
 import { TimelineChart } from './TimelineChart.tsx';
 import { TotalsCard } from './TotalsCard.tsx';
-import { SHARE_SWEEP_VALUES } from './analysis.ts';
+import { SHARE_SWEEP_VALUES } from '../../domain/routing-runs.ts';
+import { chosenBy } from './derived.ts';
 import { useRoutingAnalysis } from './use-routing-analysis.ts';
 import './routing.css';
 
 /**
  * Every input of the lab. Each editor subscribes to the fields it shows, so
- * an edit re-renders its own control; `chosenBy` changes only when the count
- * of hops some rule chose changes, so results arriving do not re-render it.
+ * an edit re-renders its own control; the counts of hops each rule chose
+ * keep their identity while equal, so results arriving do not re-render it.
  */
-const RoutingControls = memo(function RoutingControls({
-  chosenBy,
-}: {
-  chosenBy: ReadonlyMap<string, number>;
-}) {
+const RoutingControls = memo(function RoutingControls() {
+  const counts = useDerived(chosenBy);
   return (
     <section className="controls" aria-labelledby="routing-setup-h">
       <h2 id="routing-setup-h">Routing lab</h2>
       <PresetSelect />
       <RoutingEditor />
-      <PolicyEditor chosenBy={chosenBy} />
+      <PolicyEditor chosenBy={counts} />
       <ConversationBuilder />
     </section>
   );
 });
-
-/** How many hops each rule (`policy:<id>`, `resolver`, `default`) chose, as a string key. */
-function chosenByKey(main: SimOutcome): string {
-  if (!main.ok) return '';
-  const counts = new Map<string, number>();
-  for (const h of main.result.hops) counts.set(h.source, (counts.get(h.source) ?? 0) + 1);
-  return JSON.stringify([...counts]);
-}
 
 /**
  * The model-routing lab (seed 001): build a conversation, set a routing, and
@@ -53,15 +43,10 @@ export default function RoutingPanel() {
   const { scenario, main, reference, modelNames } = analysis;
   const defaultModel = scenario.defaultModel.model;
   const parts = splitStrategy(scenario.strategy);
-  const key = useMemo(() => chosenByKey(main), [main]);
-  const chosenBy = useMemo(
-    () => new Map<string, number>(key === '' ? [] : (JSON.parse(key) as [string, number][])),
-    [key],
-  );
 
   return (
     <div className="explorer routing-lab">
-      <RoutingControls chosenBy={chosenBy} />
+      <RoutingControls />
       <div className="results">
         <TotalsCard main={main} reference={reference} defaultModel={defaultModel} />
         {main.ok && analysis.mainSummary !== null && (
@@ -76,19 +61,24 @@ export default function RoutingPanel() {
               <CumulativeChart
                 samples={analysis.samples}
                 strategy={analysis.mainSummary}
-                baselines={analysis.baselines}
-                modelNames={modelNames}
+                baselines={analysis.chartBaselines}
+                modelNames={analysis.chartModels}
                 defaultModel={defaultModel}
               />
               <BaselinesTable
                 strategyUsd={main.result.totals.totalUsd}
                 strategyHitRate={main.result.totals.cacheHitRate}
-                modelNames={modelNames}
+                modelNames={analysis.baselineModels}
                 baselines={analysis.baselines}
                 defaultModel={defaultModel}
+                pricing={analysis.pricing}
+                updating={analysis.baselinesUpdating}
               />
             </div>
-            <div className="chart-grid">
+            <div className="chart-grid sweeps">
+              <span className="updating-note" aria-hidden="true" data-active={analysis.sweepsUpdating}>
+                updating…
+              </span>
               <GapSweepChart
                 xs={analysis.gapValues}
                 sweep={analysis.gapSweep}

@@ -11,7 +11,7 @@ import {
   type RoutingPresetId,
   type RoutingState,
 } from '../../state/slices/routing-slice.ts';
-import { generateTurns } from './generate.ts';
+import { generateTurns } from '../../domain/generate-turns.ts';
 
 export interface RoutingPreset {
   readonly id: RoutingPresetId;

@@ -3,7 +3,7 @@
  * difference B − A in words a reviewer reads at a glance.
  */
 import { formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
-import type { HeadlineFigures, Outcome } from './headline-figures.ts';
+import type { HeadlineFigures, Outcome } from '../../domain/headline-figures.ts';
 
 /** One line of the comparison table. */
 export interface ComparisonRow {
@@ -71,7 +71,7 @@ const SPECS: readonly FigureSpec[] = [
     id: 'routing-saving',
     label: 'Routing: saving vs default model',
     read: (f) =>
-      from(f.routing, (r) => ({ kind: 'usd', value: r.baseline.totalUsd - r.totals.totalUsd })),
+      from(f.routing, (r) => ({ kind: 'usd', value: r.saving.savingUsd })),
   },
 ];
 
