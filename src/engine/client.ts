@@ -33,6 +33,11 @@ function remoteFor(lane: EngineLane): Remote<EngineApi> | null {
   return remote;
 }
 
+/** Whether tasks run in a Web Worker (else on the main thread, in a later microtask). */
+export function engineInWorker(): boolean {
+  return typeof Worker !== 'undefined';
+}
+
 /** Runs `task` of the engine on `lane`'s worker (or on the main thread without workers). */
 export function runEngine<K extends EngineTask>(
   lane: EngineLane,

@@ -11,7 +11,15 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { EngineApi, EngineTask } from './api.ts';
-import { runEngine, type EngineLane } from './client.ts';
+import { engineInWorker, runEngine, type EngineLane } from './client.ts';
+
+/** Resolves once the browser has painted the next frame (at once where nothing paints). */
+function afterNextPaint(): Promise<void> {
+  // Without a worker (tests under jsdom) the answer is computed on this thread anyway.
+  if (!engineInWorker() || typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
 
 /** The latest answer (undefined before the first) and whether a newer one is on its way. */
 export interface EngineResult<T> {
@@ -57,11 +65,15 @@ export function useEngineResult<K extends EngineTask>(
     }
     const send = (next: RequestOf<K>): void => {
       state.inFlight = true;
+      const painted = afterNextPaint();
       runEngine(lane, task, next)
         .then(
           (value) => ({ ok: true as const, value }),
           () => ({ ok: false as const }),
         )
+        // An answer that comes back within the frame of the edit waits for
+        // that frame to be painted: the control's own step paints first.
+        .then((answer) => painted.then(() => answer))
         .then((answer) => {
           state.inFlight = false;
           if (!state.live) return;

@@ -9,7 +9,13 @@
  * - `#json=<encodeURIComponent(JSON)>`, for links written by hand.
  */
 import type { ScenarioData } from './store.ts';
-import { parseScenario, toVersionedScenario, type ScenarioParse } from './scenario-schema.ts';
+import {
+  parseScenario,
+  SCENARIO_VERSION,
+  toVersionedScenario,
+  type ScenarioParse,
+} from './scenario-schema.ts';
+import { versionedScenarioJson } from './scenario-json.ts';
 
 export type { ScenarioParse };
 
@@ -164,7 +170,7 @@ function parseJson(
  * compressed, versioned JSON.
  */
 export async function encodeScenarioHash(data: ScenarioData): Promise<string> {
-  const json = JSON.stringify(toVersionedScenario(data));
+  const json = versionedScenarioJson(SCENARIO_VERSION, data);
   const compressed = await deflateRaw(new TextEncoder().encode(json));
   return `#${COMPRESSED_PREFIX}${toBase64Url(compressed)}`;
 }

@@ -17,8 +17,6 @@ export const BaselinesTable = memo(function BaselinesTable(props: {
   baselines: ProgressiveResults<BaselineRow>;
   defaultModel: string;
   pricing: PricingTable;
-  /** Whether newer baselines than those shown are being computed. */
-  updating: boolean;
 }) {
   const { strategyUsd, modelNames, baselines, defaultModel, pricing } = props;
   const rows = modelNames.map((model, i) => ({ model, row: baselines.results[i] }));
@@ -33,9 +31,6 @@ export const BaselinesTable = memo(function BaselinesTable(props: {
   return (
     <section className="card baselines" aria-labelledby="routing-baselines-h">
       <h3 id="routing-baselines-h">Baselines: every hop on one model</h3>
-      <span className="updating-note" aria-hidden="true" data-active={props.updating}>
-        updating…
-      </span>
       <p className="note">
         The same conversation with every hop on one model, thinking off and no policies; “saving” is
         what the strategy saves against each.{' '}

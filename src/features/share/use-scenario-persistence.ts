@@ -6,6 +6,7 @@ import {
   type AppState,
   type ScenarioData,
 } from '../../state/store.ts';
+import { versionedScenarioJson } from '../../state/scenario-json.ts';
 import { useShareStore } from './share-store.ts';
 
 type Persistence = typeof PersistenceModule;
@@ -36,7 +37,7 @@ export const SAVED_VERSION = 1;
  */
 export function saveScenarioQuickly(data: ScenarioData): boolean {
   try {
-    localStorage.setItem(SAVED_KEY, JSON.stringify({ v: SAVED_VERSION, ...data }));
+    localStorage.setItem(SAVED_KEY, versionedScenarioJson(SAVED_VERSION, data));
     return true;
   } catch {
     return false;
