@@ -46,7 +46,7 @@ export function runEngine<K extends EngineTask>(
 ): Promise<ReturnType<EngineApi[K]>> {
   const remote = remoteFor(lane);
   if (remote !== null) return (remote[task] as unknown as Call<K>)(request);
-  return Promise.resolve().then(
-    () => (engineApi[task] as (r: typeof request) => ReturnType<EngineApi[K]>)(request),
+  return Promise.resolve().then(() =>
+    (engineApi[task] as (r: typeof request) => ReturnType<EngineApi[K]>)(request),
   );
 }

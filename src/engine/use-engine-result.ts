@@ -80,8 +80,7 @@ export function useEngineResult<K extends EngineTask>(
           setShown((prev) => {
             const kept = prev?.value;
             if (!answer.ok) return { request: next, value: kept };
-            const value =
-              kept !== undefined && isEqual(kept, answer.value) ? kept : answer.value;
+            const value = kept !== undefined && isEqual(kept, answer.value) ? kept : answer.value;
             return { request: next, value };
           });
           const queued = state.queued;

@@ -16,7 +16,12 @@ import {
   type BestSubset,
   type BestSubsetTable,
 } from './best-subset.ts';
-import { compileRows, idProblem, toBudgetRows, type CompiledRow } from '../../domain/compiled-rows.ts';
+import {
+  compileRows,
+  idProblem,
+  toBudgetRows,
+  type CompiledRow,
+} from '../../domain/compiled-rows.ts';
 import { dropRanks, evaluateBudget, type BudgetOutcome } from './evaluate.ts';
 import { fatesFromKey, fatesKey, type RowFates } from './fates.ts';
 import { admissionLadder, type AdmissionLadder } from './ladder.ts';

@@ -47,7 +47,6 @@ export const PolicyComparison = memo(function PolicyComparison({
   const [pasteDraft, setPasteDraft] = useState<string | null>(null);
   const pasteText = pasteDraft ?? population.pasted;
 
-
   const pasteError = useMemo(() => {
     if (population.mode !== 'pasted' || pasteText === population.pasted) return null;
     try {
@@ -60,7 +59,11 @@ export const PolicyComparison = memo(function PolicyComparison({
 
   // The comparison sweeps sizes itself: the current output size is irrelevant.
   const request = useMemo<PopulationRequest>(
-    () => ({ population, inputs: sweepInputs, pricing: pricingFor(pricing, [sweepInputs.modelName]) }),
+    () => ({
+      population,
+      inputs: sweepInputs,
+      pricing: pricingFor(pricing, [sweepInputs.modelName]),
+    }),
     [population, sweepInputs, pricing],
   );
   const answer = useEngineResult('gate', 'population', request);

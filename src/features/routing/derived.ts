@@ -10,17 +10,8 @@
  */
 import type { PricingTable, RoutingScenario, SimTurn } from '../../core/index.ts';
 import { baselineCandidates, pricingFor, scenarioModels } from '../../domain/baselines.ts';
-import {
-  sameList,
-  sameOutcome,
-  sameRecord,
-  sameSummary,
-} from '../../domain/equality.ts';
-import {
-  complexShare,
-  sameExceptIdleGaps,
-  typicalIdleGap,
-} from '../../domain/generate-turns.ts';
+import { sameList, sameOutcome, sameRecord, sameSummary } from '../../domain/equality.ts';
+import { complexShare, sameExceptIdleGaps, typicalIdleGap } from '../../domain/generate-turns.ts';
 import {
   baselineScenario,
   gapSweepValues,
@@ -32,16 +23,16 @@ import {
   type RunSummary,
   type SimOutcome,
 } from '../../domain/routing-runs.ts';
-import type {
-  BaselinesRequest,
-  GapSweepRequest,
-  ShareSweepRequest,
-} from '../../engine/api.ts';
+import type { BaselinesRequest, GapSweepRequest, ShareSweepRequest } from '../../engine/api.ts';
 import { computed } from '../../state/derive.ts';
 import { modelNames, pricingTable } from '../../state/selectors.ts';
 import { splitStrategy } from './strategy-edit.ts';
 
-const scenarioOf = computed('routing.scenario', (s) => [s.routing.scenario] as const, (x) => x);
+const scenarioOf = computed(
+  'routing.scenario',
+  (s) => [s.routing.scenario] as const,
+  (x) => x,
+);
 
 const sameNumbers = (a: readonly number[], b: readonly number[]): boolean => sameList(a, b);
 const sameStrings = (a: readonly string[], b: readonly string[]): boolean => sameList(a, b);
@@ -136,7 +127,8 @@ export const chosenBy = computed(
   (s) => [mainRun.get(s)] as const,
   (main): ReadonlyMap<string, number> => {
     const counts = new Map<string, number>();
-    if (main.ok) for (const h of main.result.hops) counts.set(h.source, (counts.get(h.source) ?? 0) + 1);
+    if (main.ok)
+      for (const h of main.result.hops) counts.set(h.source, (counts.get(h.source) ?? 0) + 1);
     return counts;
   },
   (a, b) => a.size === b.size && [...a].every(([k, n]) => b.get(k) === n),
@@ -171,7 +163,12 @@ const scenarioPricing = computed(
 export const baselinesRequest = computed(
   'routing.baselinesRequest',
   (s) =>
-    [conversationOf.get(s), baselineModels.get(s), baselinePricing.get(s), hopSamples.get(s)] as const,
+    [
+      conversationOf.get(s),
+      baselineModels.get(s),
+      baselinePricing.get(s),
+      hopSamples.get(s),
+    ] as const,
   (conversation, models, pricing, samples): BaselinesRequest => ({
     conversation,
     models,

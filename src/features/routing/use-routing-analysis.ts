@@ -70,7 +70,10 @@ export function useBaselines(): BaselinesView {
     const keep = models.map((m) => !pricedAtZero(pricing, m));
     if (keep.every(Boolean)) return { chartBaselines: baselines, chartModels: models };
     return {
-      chartBaselines: { results: baselines.results.filter((_, i) => keep[i]), done: baselines.done },
+      chartBaselines: {
+        results: baselines.results.filter((_, i) => keep[i]),
+        done: baselines.done,
+      },
       chartModels: models.filter((_, i) => keep[i]),
     };
   }, [baselines, models, pricing]);

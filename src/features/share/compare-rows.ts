@@ -70,8 +70,7 @@ const SPECS: readonly FigureSpec[] = [
   {
     id: 'routing-saving',
     label: 'Routing: saving vs default model',
-    read: (f) =>
-      from(f.routing, (r) => ({ kind: 'usd', value: r.saving.savingUsd })),
+    read: (f) => from(f.routing, (r) => ({ kind: 'usd', value: r.saving.savingUsd })),
   },
 ];
 
