@@ -11,7 +11,13 @@
 import { MAX_HASH_CHARS, MAX_SCENARIO_BYTES } from '../core/limits.ts';
 import { canonicalJson, guardJsonText, megabytes } from './json-guard.ts';
 import type { ScenarioData } from './store.ts';
-import { parseScenario, toVersionedScenario, type ScenarioParse } from './scenario-schema.ts';
+import {
+  parseScenario,
+  SCENARIO_VERSION,
+  toVersionedScenario,
+  type ScenarioParse,
+} from './scenario-schema.ts';
+import { versionedScenarioJson } from './scenario-json.ts';
 
 export type { ScenarioParse };
 
@@ -162,7 +168,7 @@ function parseJson(
  * compressed, versioned JSON.
  */
 export async function encodeScenarioHash(data: ScenarioData): Promise<string> {
-  const json = canonicalJson(toVersionedScenario(data));
+  const json = versionedScenarioJson(SCENARIO_VERSION, data);
   const compressed = await deflateRaw(new TextEncoder().encode(json));
   return `#${COMPRESSED_PREFIX}${toBase64Url(compressed)}`;
 }

@@ -212,6 +212,11 @@ const routingSchema = z.object({
   preset: z.enum(['support', 'coding', 'research', 'custom']),
   cacheTtlChoice: z.enum(['fiveMinutes', 'oneHour', 'custom']),
   generator: generatorSchema,
+  // Added after v1 shipped: optional, so every older link stays valid.
+  baselineModels: z
+    .array(z.string().min(1, 'must name a model'))
+    .max(5_000, 'at most 5,000 models')
+    .optional(),
   scenario: z.object({
     systemTokens: tokens,
     cacheTtlSeconds: seconds.optional(),

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeLimit, limitProblem, USD_PER_MILLION, TOKENS } from '../../src/core/limits.ts';
 import { checkReopenable } from '../../src/state/persistence.ts';
-import { ROUTING_PRESET_LIST } from '../../src/features/routing/presets.ts';
-import { PRESETS } from '../../src/state/presets.ts';
+import { PRESETS, ROUTING_PRESET_LIST } from '../../src/domain/presets.ts';
 import { DEFAULT_SCENARIO } from '../../src/state/store.ts';
 
 describe('limits', () => {

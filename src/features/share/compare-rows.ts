@@ -4,7 +4,7 @@
  */
 import { formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
 import { formatDecimal } from '../../ui/number-format.ts';
-import type { HeadlineFigures, Outcome } from './headline-figures.ts';
+import type { HeadlineFigures, Outcome } from '../../domain/headline-figures.ts';
 
 /** One line of the comparison table. */
 export interface ComparisonRow {
@@ -71,8 +71,7 @@ const SPECS: readonly FigureSpec[] = [
   {
     id: 'routing-saving',
     label: 'Routing: saving vs default model',
-    read: (f) =>
-      from(f.routing, (r) => ({ kind: 'usd', value: r.baseline.totalUsd - r.totals.totalUsd })),
+    read: (f) => from(f.routing, (r) => ({ kind: 'usd', value: r.saving.savingUsd })),
   },
 ];
 

@@ -7,7 +7,7 @@ import {
   type ScenarioData,
 } from '../../state/store.ts';
 import { MAX_SCENARIO_BYTES } from '../../core/limits.ts';
-import { canonicalJson, overByteCap } from '../../state/json-guard.ts';
+import { overByteCap } from '../../state/json-guard.ts';
 import { checkSlice, SCENARIO_SLICES, type ScenarioSlice } from '../../state/scenario-schema.ts';
 import {
   linkTabs,
@@ -17,6 +17,7 @@ import {
   type TabMessage,
 } from '../../state/tab-session.ts';
 import { keepUnreadable, recordState, refreshHistory, setTabLink, thisTab } from './history-api.ts';
+import { versionedScenarioJson } from '../../state/scenario-json.ts';
 import { useShareStore } from './share-store.ts';
 
 type Persistence = typeof PersistenceModule;
@@ -46,7 +47,7 @@ export const SAVED_VERSION = 1;
  * `writeStoredScenario` does, synchronously and without zod. Never throws.
  */
 export function saveScenarioQuickly(data: ScenarioData): boolean {
-  return saveJsonQuickly(canonicalJson({ v: SAVED_VERSION, ...data }));
+  return saveJsonQuickly(versionedScenarioJson(SAVED_VERSION, data));
 }
 
 /** Writes versioned scenario JSON to the shared save. Never throws. */
@@ -254,7 +255,7 @@ export function startScenarioPersistence(): () => void {
   /** Records the current state in the history, once per distinct state. */
   const recordNow = (source: 'edit' | 'startup' | 'link' | 'saved' = 'edit') => {
     const data = selectScenario(useAppStore.getState());
-    const json = canonicalJson({ v: SAVED_VERSION, ...data });
+    const json = versionedScenarioJson(SAVED_VERSION, data);
     if (json === lastRecorded) return;
     if (overByteCap(json, MAX_SCENARIO_BYTES)) return;
     lastRecorded = json;
@@ -318,7 +319,7 @@ export function startScenarioPersistence(): () => void {
   /** Records a state about to be replaced, so it stays one click away in History. */
   const keepInHistory = (data: ScenarioData | null) => {
     if (data === null) return;
-    const json = canonicalJson({ v: SAVED_VERSION, ...data });
+    const json = versionedScenarioJson(SAVED_VERSION, data);
     if (!overByteCap(json, MAX_SCENARIO_BYTES)) void recordState(data, json, 'saved');
   };
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -94,10 +94,13 @@ describe('RoutingPanel charts', () => {
     act(() => useAppStore.getState().resetToDefaults());
   });
 
-  it('names every line of the cumulative chart in its legend', () => {
+  it('names every line of the cumulative chart in its legend', async () => {
     render(<RoutingPanel />);
-    const legend = within(figure(/Cumulative cost/)).getAllByRole('listitem', { hidden: true });
-    expect(legend.map((li) => li.textContent)).toEqual([
+    // The baselines come from the engine, after the first render.
+    const legend = () =>
+      within(figure(/Cumulative cost/)).getAllByRole('listitem', { hidden: true });
+    await waitFor(() => expect(legend()).toHaveLength(4), { timeout: 5_000 });
+    expect(legend().map((li) => li.textContent)).toEqual([
       'Strategy',
       'Every hop on claude-opus-4-6 (default)',
       'Every hop on gpt-4.1-nano (cheapest)',
@@ -134,6 +137,10 @@ describe('RoutingPanel charts', () => {
       });
     };
     const sweep = figure(/idle gap/);
+    // The sweep comes from the engine, after the first render.
+    await waitFor(() => expect(within(sweep).queryByText(/Still computing/)).toBeNull(), {
+      timeout: 5_000,
+    });
     const before = await tableRows(sweep);
     expect(before.map((r) => r.slice(1, 3))).toEqual(expected());
 
@@ -150,15 +157,21 @@ describe('RoutingPanel charts', () => {
         turns: routing.scenario.turns.map((t) => ({ ...t, userTokens: t.userTokens + 5_000 })),
       });
     });
+    await waitFor(async () => expect(await tableRows(sweep)).not.toEqual(before), {
+      timeout: 5_000,
+    });
     const after = await tableRows(sweep);
-    expect(after).not.toEqual(before);
     expect(after.map((r) => r.slice(1, 3))).toEqual(expected());
   });
 
   it('tabulates the complex-share sweep with the default model’s baseline on every row', async () => {
     render(<RoutingPanel />);
-    const rows = await tableRows(figure(/share of complex turns/));
-    expect(rows).toHaveLength(SHARE_SWEEP_VALUES.length);
+    const share = figure(/share of complex turns/);
+    await waitFor(
+      async () => expect(await tableRows(share)).toHaveLength(SHARE_SWEEP_VALUES.length),
+      { timeout: 5_000 },
+    );
+    const rows = await tableRows(share);
     expect(new Set(rows.map((r) => r[2])).size).toBe(1);
   });
 });

@@ -5,13 +5,10 @@ import {
   DEFAULT_PRICING,
   evaluateOffloadGate,
   simulateRouting,
-} from '../../../src/core/index.ts';
-import { compareFigures } from '../../../src/features/share/compare-rows.ts';
-import {
-  compiledBudgetRows,
-  headlineFigures,
-} from '../../../src/features/share/headline-figures.ts';
-import { DEFAULT_SCENARIO, type ScenarioData } from '../../../src/state/store.ts';
+} from '../../src/core/index.ts';
+import { compareFigures } from '../../src/features/share/compare-rows.ts';
+import { compiledBudgetRows, headlineFigures } from '../../src/domain/headline-figures.ts';
+import { DEFAULT_SCENARIO, type ScenarioData } from '../../src/state/store.ts';
 
 // Explicit rows, so these tests do not follow the budget explorer's defaults.
 const BUDGET: ScenarioData['budget'] = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING, simulateRouting } from '../../../src/core/index.ts';
+import { DEFAULT_PRICING, simulateRouting } from '../../src/core/index.ts';
 import {
   baselineScenario,
   gapSweepPoint,
@@ -9,9 +9,9 @@ import {
   shareSweepPoint,
   summarise,
   trySimulate,
-} from '../../../src/features/routing/analysis.ts';
-import { withIdleGap } from '../../../src/features/routing/generate.ts';
-import { SUPPORT_CHAT_ROUTING } from '../../../src/state/slices/routing-slice.ts';
+} from '../../src/domain/routing-runs.ts';
+import { withIdleGap } from '../../src/domain/generate-turns.ts';
+import { SUPPORT_CHAT_ROUTING } from '../../src/state/slices/routing-slice.ts';
 
 const scenario = SUPPORT_CHAT_ROUTING.scenario;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SimTurn } from '../../../src/core/index.ts';
+import type { SimTurn } from '../../src/core/index.ts';
 import {
   complexShare,
   generateTurns,
@@ -8,7 +8,7 @@ import {
   sameExceptIdleGaps,
   typicalIdleGap,
   withIdleGap,
-} from '../../../src/features/routing/generate.ts';
+} from '../../src/domain/generate-turns.ts';
 
 const template: SimTurn = {
   gapSeconds: 100,

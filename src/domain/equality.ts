@@ -4,9 +4,9 @@
  * keeping the earlier objects then lets the memoised tables and charts skip
  * their render, and the browser its layout and paint. Pure.
  */
-import type { SimResult } from '../../core/index.ts';
-import type { BaselineRow, RunSummary, SimOutcome, SweepPoint } from './analysis.ts';
-import type { ProgressiveResults } from './use-progressive.ts';
+import type { SimResult } from '../core/index.ts';
+import type { BaselineRow, RunSummary, SimOutcome, SweepPoint } from './routing-runs.ts';
+import type { ProgressiveResults } from './routing-runs.ts';
 
 /** Whether two flat records (numbers, strings, booleans) have the same fields and values. */
 export function sameRecord<T extends object>(a: T, b: T): boolean {

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING } from '../../../src/core/index.ts';
+import { DEFAULT_PRICING } from '../../src/core/index.ts';
 import {
   baselineRun,
   sampleHops,
   trySimulate,
   type SweepPoint,
-} from '../../../src/features/routing/analysis.ts';
-import { withIdleGap } from '../../../src/features/routing/generate.ts';
+} from '../../src/domain/routing-runs.ts';
+import { withIdleGap } from '../../src/domain/generate-turns.ts';
 import {
   sameBaseline,
   sameOutcome,
   samePoint,
   sameProgress,
   sameRecord,
-} from '../../../src/features/routing/result-equality.ts';
-import { SUPPORT_CHAT_ROUTING } from '../../../src/state/slices/routing-slice.ts';
+} from '../../src/domain/equality.ts';
+import { SUPPORT_CHAT_ROUTING } from '../../src/state/slices/routing-slice.ts';
 
 const scenario = SUPPORT_CHAT_ROUTING.scenario;
 const withGap = (gap: number) => ({ ...scenario, turns: withIdleGap(scenario.turns, gap) });

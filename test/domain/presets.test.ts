@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { headlineFigures } from '../../src/features/share/headline-figures.ts';
-import { findPreset, PRESETS } from '../../src/state/presets.ts';
+import { headlineFigures } from '../../src/domain/headline-figures.ts';
+import { findPreset, PRESETS } from '../../src/domain/presets.ts';
 import { parseScenario, toVersionedScenario } from '../../src/state/scenario-schema.ts';
 
 function figuresOf(id: string) {
