@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { canonicalJson } from '../../src/state/json-guard.ts';
 import { describe, expect, it } from 'vitest';
 import {
   chooseStartupSource,
@@ -354,11 +355,12 @@ describe('models added to the baselines', () => {
     });
   });
 
-  it('are written as exactly the JSON of the whole scenario', () => {
+  it('are written as exactly the canonical JSON of the whole scenario', () => {
     const data: ScenarioData = {
       ...DEFAULT_SCENARIO,
       routing: { ...DEFAULT_SCENARIO.routing, baselineModels: ['gpt-5'] },
     };
-    expect(scenarioToJson(data)).toBe(JSON.stringify({ v: 1, ...data }));
+    expect(scenarioToJson(data)).toBe(canonicalJson({ v: 1, ...data }));
+    expect(JSON.parse(scenarioToJson(data))).toEqual({ v: 1, ...data });
   });
 });
