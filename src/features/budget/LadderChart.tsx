@@ -39,7 +39,7 @@ const LEGEND: readonly LegendItem[] = [
   { label: 'No waste (admitted = budget)', color: INK.muted, kind: 'dash' },
   { label: 'Headroom wasted at the budget', color: PALETTE.wasted },
   { label: 'Compile fails', color: PALETTE.overBudget },
-  { label: 'Dots: where rows drop (✕ names them)', color: PALETTE.dropped, kind: 'ring' },
+  { label: 'Dots: where rows drop (✕ names them)', color: PALETTE.dropped, kind: 'dot' },
 ];
 
 function LadderTooltip({ point }: { point: LadderPoint }) {

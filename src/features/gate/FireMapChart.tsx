@@ -1,6 +1,7 @@
 import { memo, useMemo, useState } from 'react';
 import { Legend } from '../../ui/charts/Legend.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
+import { Tooltip } from '../../ui/charts/Tooltip.tsx';
 import { useCanvasSurface, type CanvasFrame } from '../../ui/charts/use-canvas-surface.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
@@ -285,13 +286,12 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
             <Legend items={LEGEND} />
           </div>
           {hover && (
-            <div
-              className="chart-tooltip heatmap-tip"
-              style={{ left: hover.x + 12, top: hover.y + 12 }}
-            >
-              H = {hover.h}, p = {hover.p.toFixed(2)}: {hover.fire ? 'offload' : 'keep'}, net{' '}
-              {formatUsd(hover.net)}
-            </div>
+            <Tooltip x={hover.x} y={hover.y + 12} width={surface.width}>
+              <span className="tip-line">
+                H = {hover.h}, p = {hover.p.toFixed(2)}: {hover.fire ? 'offload' : 'keep'}, net{' '}
+                {formatUsd(hover.net)}
+              </span>
+            </Tooltip>
           )}
         </div>
       }

@@ -191,7 +191,7 @@ export const BarChart = memo(function BarChart(props: BarChartProps) {
       Math.max(MARGINS.left, ...labels.map((l) => textWidth(l, FONT) + 14)),
     );
     const right = Math.max(left + 1, width - MARGINS.right);
-    const count = Math.max(2, Math.floor((right - left) / 70));
+    const count = Math.max(2, Math.floor((right - left) / 90));
     const nice = niceLinear(min, max, count);
     const ticks = valueDomain ? nice.ticks.filter((t) => t >= min && t <= max) : nice.ticks;
     const value = axisScale('linear', valueDomain ?? nice.domain, [left, right], ticks);
