@@ -228,7 +228,7 @@ describe('ChartFrame downloads', () => {
     expect(text).toContain('Net saving against horizon');
     // Wrapped to the chart's width, a line per <text>.
     expect(text).toContain('Assumptions: model claude-opus-4-6;');
-    expect(text).toContain('output 40,000 tokens.');
+    expect(text).toMatch(/output(<\/text>.*?>| )40,000 tokens\./);
   });
 
   it('hides the image buttons while the table is shown, keeping CSV', async () => {

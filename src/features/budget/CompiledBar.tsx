@@ -4,12 +4,7 @@ import { BarChart } from '../../ui/charts/BarChart.tsx';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
 import { formatTokens, formatTokensShort } from '../../ui/format.ts';
-import {
-  barSegments,
-  COMPILED_BARS,
-  compiledBarSegments,
-  type Segment,
-} from './bar-segments.ts';
+import { barSegments, COMPILED_BARS, compiledBarSegments, type Segment } from './bar-segments.ts';
 import { joinWords } from './DecisionCard.tsx';
 import { STATUS_TEXT } from './evaluate.ts';
 import type { BudgetView } from './use-budget.ts';

@@ -65,7 +65,11 @@ export function cumulativeSeries(
         values: b.run.cumulativeUsd,
         points: points(b.run.cumulativeUsd),
         color:
-          role === 'default' ? PALETTE.baseline : role === 'cheapest' ? PALETTE.best : PALETTE.other,
+          role === 'default'
+            ? PALETTE.baseline
+            : role === 'cheapest'
+              ? PALETTE.best
+              : PALETTE.other,
         width: role === 'other' ? 1 : 2,
         layer: role === 'other' ? 0 : role === 'cheapest' ? 1 : 2,
         ...(role === 'default' ? {} : { dash: '4 3' }),

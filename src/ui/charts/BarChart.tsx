@@ -139,7 +139,13 @@ const SegmentShape = memo(function SegmentShape(props: {
       )}
       <rect x={x} y={y} width={width} height={height} className="seg-edge" fill="none" />
       {fits && (
-        <text x={x + width / 2} y={y + height / 2} dy="0.35em" textAnchor="middle" className="seg-label">
+        <text
+          x={x + width / 2}
+          y={y + height / 2}
+          dy="0.35em"
+          textAnchor="middle"
+          className="seg-label"
+        >
           {label}
         </text>
       )}
@@ -168,7 +174,12 @@ export const BarChart = memo(function BarChart(props: BarChartProps) {
   const layout = useMemo((): Layout => {
     const stacks = categories.map((c) => c.values);
     const segEnds = segments.flatMap((s) => [s.start, s.end]);
-    const [min, max] = valueDomain ?? valueExtent([...stacks, segEnds], references.map((r) => r.value));
+    const [min, max] =
+      valueDomain ??
+      valueExtent(
+        [...stacks, segEnds],
+        references.map((r) => r.value),
+      );
     const top = MARGINS.top + (labelled ? MARKER_ROW : 0);
     const labels = categories.map((c) => c.label);
     if (columns) {
@@ -182,7 +193,17 @@ export const BarChart = memo(function BarChart(props: BarChartProps) {
       const bottom = height - 10 - LINE * Math.max(1, ...lines.map((l) => l.length));
       const domain = valueDomain ?? nice.domain;
       const value = axisScale('linear', domain, [bottom, top], ticks);
-      return { height, left, right, top, bottom, band, bar: Math.min(band * 0.72, 96), lines, value };
+      return {
+        height,
+        left,
+        right,
+        top,
+        bottom,
+        band,
+        bar: Math.min(band * 0.72, 96),
+        lines,
+        value,
+      };
     }
     const bottom = top + rowHeight * categories.length;
     const height = bottom + MARGINS.bottom;
@@ -198,7 +219,18 @@ export const BarChart = memo(function BarChart(props: BarChartProps) {
     const lines = labels.map((l) => [truncateLabel(l, left - 10, FONT)]);
     const bar = Math.round(rowHeight * 0.68);
     return { height, left, right, top, bottom, band: rowHeight, bar, lines, value };
-  }, [categories, segments, references, valueDomain, columns, columnHeight, rowHeight, tickFormat, width, labelled]);
+  }, [
+    categories,
+    segments,
+    references,
+    valueDomain,
+    columns,
+    columnHeight,
+    rowHeight,
+    tickFormat,
+    width,
+    labelled,
+  ]);
 
   const { height, left, right, top, bottom, band, lines, value } = layout;
 
@@ -221,7 +253,8 @@ export const BarChart = memo(function BarChart(props: BarChartProps) {
   const r1 = (v: number) => Math.round(v * 10) / 10;
   const bandStart = (i: number) => (columns ? left : top) + band * i;
   const hoveredCategory = typeof hover === 'number' ? categories[hover] : undefined;
-  const hoveredSegment = typeof hover === 'string' ? segments.find((s) => s.key === hover) : undefined;
+  const hoveredSegment =
+    typeof hover === 'string' ? segments.find((s) => s.key === hover) : undefined;
 
   let tip: ReactNode = null;
   let tipX = 0;
@@ -254,7 +287,11 @@ export const BarChart = memo(function BarChart(props: BarChartProps) {
   }
 
   return (
-    <div ref={ref} className={`chart-plot bar-chart ${props.className ?? ''}`} onPointerLeave={onPointerLeave}>
+    <div
+      ref={ref}
+      className={`chart-plot bar-chart ${props.className ?? ''}`}
+      onPointerLeave={onPointerLeave}
+    >
       <svg
         width={width}
         height={height}
@@ -264,7 +301,13 @@ export const BarChart = memo(function BarChart(props: BarChartProps) {
       >
         {segments.some((s) => s.hatched) && (
           <defs>
-            <pattern id={patternId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <pattern
+              id={patternId}
+              width="6"
+              height="6"
+              patternUnits="userSpaceOnUse"
+              patternTransform="rotate(45)"
+            >
               <line x1="0" y1="0" x2="0" y2="6" className="seg-hatch" />
             </pattern>
           </defs>
@@ -283,13 +326,28 @@ export const BarChart = memo(function BarChart(props: BarChartProps) {
           top={top}
           bottom={bottom}
           {...(columns
-            ? { yTicks: value.ticks, sy: value, yFormat: tickFormat, xAxisAt: value(Math.max(value.domain[0], 0)) }
-            : { xTicks: value.ticks, sx: value, xFormat: tickFormat, yAxisAt: value(Math.max(value.domain[0], 0)) })}
+            ? {
+                yTicks: value.ticks,
+                sy: value,
+                yFormat: tickFormat,
+                xAxisAt: value(Math.max(value.domain[0], 0)),
+              }
+            : {
+                xTicks: value.ticks,
+                sx: value,
+                xFormat: tickFormat,
+                yAxisAt: value(Math.max(value.domain[0], 0)),
+              })}
         />
         <g fill={INK.muted} fontSize={FONT}>
           {lines.map((label, i) =>
             columns ? (
-              <text key={i} x={bandStart(i) + band / 2} y={bottom + 4 + LINE - 2} textAnchor="middle">
+              <text
+                key={i}
+                x={bandStart(i) + band / 2}
+                y={bottom + 4 + LINE - 2}
+                textAnchor="middle"
+              >
                 {label.map((l, j) => (
                   <tspan key={j} x={bandStart(i) + band / 2} dy={j === 0 ? 0 : LINE}>
                     {l}
@@ -297,7 +355,14 @@ export const BarChart = memo(function BarChart(props: BarChartProps) {
                 ))}
               </text>
             ) : (
-              <text key={i} x={left - 8} y={bandStart(i) + band / 2} dy="0.35em" textAnchor="end" fontSize={12}>
+              <text
+                key={i}
+                x={left - 8}
+                y={bandStart(i) + band / 2}
+                dy="0.35em"
+                textAnchor="end"
+                fontSize={12}
+              >
                 {label[0]}
               </text>
             ),
@@ -335,9 +400,25 @@ export const BarChart = memo(function BarChart(props: BarChartProps) {
           return (
             <g key={`${r.value}-${r.label ?? ''}`} className="chart-reference">
               {columns ? (
-                <line x1={left} x2={right} y1={at} y2={at} stroke={r.color} strokeDasharray={r.dash ?? '4 3'} strokeWidth={r.width} />
+                <line
+                  x1={left}
+                  x2={right}
+                  y1={at}
+                  y2={at}
+                  stroke={r.color}
+                  strokeDasharray={r.dash ?? '4 3'}
+                  strokeWidth={r.width}
+                />
               ) : (
-                <line x1={at} x2={at} y1={top - 4} y2={bottom} stroke={r.color} strokeDasharray={r.dash ?? '4 3'} strokeWidth={r.width} />
+                <line
+                  x1={at}
+                  x2={at}
+                  y1={top - 4}
+                  y2={bottom}
+                  stroke={r.color}
+                  strokeDasharray={r.dash ?? '4 3'}
+                  strokeWidth={r.width}
+                />
               )}
               {r.label !== undefined && !columns && (
                 <text x={at} y={top - 8} fill={r.color} fontSize={12} textAnchor={anchor}>

@@ -1,7 +1,8 @@
 import { memo } from 'react';
 
 /** How a legend entry's key is drawn: as the chart draws that thing. */
-export type SwatchKind = 'square' | 'line' | 'dash' | 'hatch' | 'outline' | 'triangle' | 'ring' | 'dot';
+export type SwatchKind =
+  'square' | 'line' | 'dash' | 'hatch' | 'outline' | 'triangle' | 'ring' | 'dot';
 
 export interface LegendItem {
   readonly label: string;

@@ -172,7 +172,9 @@ const Plot = memo(function Plot(props: {
       .x((p) => clampX(p.x))
       .y((p) => sy(p.y as number))
       .digits(1);
-    return series.map((s) => make.curve(s.curve === 'step' ? curveStepAfter : curveLinear)(s.points) ?? '');
+    return series.map(
+      (s) => make.curve(s.curve === 'step' ? curveStepAfter : curveLinear)(s.points) ?? '',
+    );
   }, [series, clampX, sy]);
   const bandPaths = useMemo(() => {
     const make = area<Band['points'][number]>()
@@ -202,9 +204,22 @@ const Plot = memo(function Plot(props: {
         const w = Math.max(0, clampX(r.to) - x0);
         return (
           <g key={`r${r.from}-${r.to}`} className="chart-region">
-            <rect x={x0} y={top} width={w} height={bottom - top} fill={r.color} fillOpacity={0.12} />
+            <rect
+              x={x0}
+              y={top}
+              width={w}
+              height={bottom - top}
+              fill={r.color}
+              fillOpacity={0.12}
+            />
             {r.label !== undefined && w > r.label.length * 7 + 10 && (
-              <text x={x0 + w / 2} y={(top + bottom) / 2} textAnchor="middle" fill={r.color} fontSize={12}>
+              <text
+                x={x0 + w / 2}
+                y={(top + bottom) / 2}
+                textAnchor="middle"
+                fill={r.color}
+                fontSize={12}
+              >
                 {r.label}
               </text>
             )}
@@ -229,7 +244,9 @@ const Plot = memo(function Plot(props: {
         s.dots ? (
           <g key={`d${s.id}`} fill={s.color}>
             {s.points.map((p, i) =>
-              finite(p) ? <circle key={i} cx={px(clampX(p.x))} cy={px(sy(p.y as number))} r={2.5} /> : null,
+              finite(p) ? (
+                <circle key={i} cx={px(clampX(p.x))} cy={px(sy(p.y as number))} r={2.5} />
+              ) : null,
             )}
           </g>
         ) : null,
@@ -426,7 +443,14 @@ export const LineChart = memo(function LineChart(props: LineChartProps) {
         <Dots dots={dots} g={g} />
         {hoverX !== undefined && hover !== null && (
           <g pointerEvents="none">
-            <line x1={hoverPx} x2={hoverPx} y1={top} y2={bottom} stroke={INK.muted} strokeOpacity={0.6} />
+            <line
+              x1={hoverPx}
+              x2={hoverPx}
+              y1={top}
+              y2={bottom}
+              stroke={INK.muted}
+              strokeOpacity={0.6}
+            />
             {series.map((s) => {
               const p = s.points.find((q) => q.x === hoverX);
               return p === undefined || !finite(p) ? null : (
