@@ -170,16 +170,17 @@ export const BarChart = memo(function BarChart(props: BarChartProps) {
   const columns = orientation === 'columns';
   const labelled = references.some((r) => r.label !== undefined);
 
-  const { valueDomain, height: columnHeight, rowHeight = 24 } = props;
+  const { height: columnHeight, rowHeight = 24 } = props;
+  // Memoised on numbers: callers pass fresh arrays every render.
+  const refValues = references.map((r) => r.value).join(',');
+  const [fixedLo, fixedHi] = props.valueDomain ?? [Number.NaN, Number.NaN];
   const layout = useMemo((): Layout => {
+    const valueDomain = Number.isNaN(fixedLo) ? undefined : ([fixedLo, fixedHi] as const);
     const stacks = categories.map((c) => c.values);
     const segEnds = segments.flatMap((s) => [s.start, s.end]);
     const [min, max] =
       valueDomain ??
-      valueExtent(
-        [...stacks, segEnds],
-        references.map((r) => r.value),
-      );
+      valueExtent([...stacks, segEnds], refValues === '' ? [] : refValues.split(',').map(Number));
     const top = MARGINS.top + (labelled ? MARKER_ROW : 0);
     const labels = categories.map((c) => c.label);
     if (columns) {
@@ -222,8 +223,9 @@ export const BarChart = memo(function BarChart(props: BarChartProps) {
   }, [
     categories,
     segments,
-    references,
-    valueDomain,
+    refValues,
+    fixedLo,
+    fixedHi,
     columns,
     columnHeight,
     rowHeight,
