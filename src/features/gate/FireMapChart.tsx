@@ -1,8 +1,10 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo } from 'react';
 import { Legend } from '../../ui/charts/Legend.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
+import { MARGINS } from '../../ui/charts/scales.ts';
 import { Tooltip } from '../../ui/charts/Tooltip.tsx';
 import { useCanvasSurface, type CanvasFrame } from '../../ui/charts/use-canvas-surface.ts';
+import { useHover } from '../../ui/charts/use-hover.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
 import { fireMap, type FireMap } from './series.ts';
@@ -13,8 +15,9 @@ const HEIGHT = 240;
 
 const turns = (n: number | null | undefined, none: string): string =>
   n === null || n === undefined ? none : `${n} turn${n === 1 ? '' : 's'}`;
+// Narrower than the kit's left margin: the y title is a column of its own and the ticks are short.
 const LEFT = 44;
-const BOTTOM = 26;
+const BOTTOM = MARGINS.bottom;
 
 /** The colours of the map, resolved for the theme. */
 interface Palette {
@@ -219,14 +222,14 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
   const h = Math.max(0, Math.trunc(inputs.horizon));
   const maxHorizon = Math.max(30, Math.min(100, h));
   const map = useMemo(() => fireMap(inputs, pricing, maxHorizon), [inputs, pricing, maxHorizon]);
-  const [hover, setHover] = useState<{
+  const { hover, setHover, onPointerLeave } = useHover<{
     x: number;
     y: number;
     h: number;
     p: number;
     net: number;
     fire: boolean;
-  } | null>(null);
+  }>();
   const p = Math.max(0, Math.min(1, inputs.recallProbability));
   const scene = useMemo(() => ({ map, h, p }), [map, h, p]);
   const surface = useCanvasSurface(HEIGHT, scene, draw);
@@ -279,7 +282,7 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
             ref={surface.ref}
             style={{ width: '100%', height: HEIGHT }}
             onMouseMove={onMove}
-            onMouseLeave={() => setHover(null)}
+            onMouseLeave={onPointerLeave}
           />
           <span className="heatmap-x">Horizon (turns)</span>
           <div className="heatmap-legend">

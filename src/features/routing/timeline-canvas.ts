@@ -5,13 +5,14 @@
  */
 import type { HopRecord } from '../../core/index.ts';
 import { INK, modelColor, PALETTE } from '../../ui/charts/palette.ts';
+import { MARGINS } from '../../ui/charts/scales.ts';
 import type { CanvasFrame } from '../../ui/charts/use-canvas-surface.ts';
 import { formatUsd } from '../../ui/format.ts';
 
 /** Margins and band sizes of the timeline, CSS pixels. */
 export const TIMELINE_LAYOUT = {
-  left: 72,
-  right: 10,
+  left: MARGINS.left,
+  right: MARGINS.right,
   top: 14,
   barHeight: 170,
   laneHeight: 10,
