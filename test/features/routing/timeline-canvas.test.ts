@@ -2,10 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, simulateRouting } from '../../../src/core/index.ts';
 import { withIdleGap } from '../../../src/features/routing/generate.ts';
-import {
-  timelineMarks,
-  timelineScene,
-} from '../../../src/features/routing/timeline-canvas.ts';
+import { timelineMarks, timelineScene } from '../../../src/features/routing/timeline-canvas.ts';
 import { sameDrawInputs } from '../../../src/ui/charts/use-canvas-surface.ts';
 import { SUPPORT_CHAT_ROUTING } from '../../../src/state/slices/routing-slice.ts';
 
