@@ -1,14 +1,16 @@
 import { memo, useId, useMemo, useState } from 'react';
-import { BarsChart } from '../../ui/charts/BarsChart.tsx';
 import { parseSizes, type PricingTable, type ResolvedGateInputs } from '../../core/index.ts';
 import { pricingFor } from '../../domain/baselines.ts';
 import type { PopulationRequest } from '../../engine/api.ts';
 import { useEngineResult } from '../../engine/use-engine-result.ts';
 import { useAppStore } from '../../state/store.ts';
+import { BarChart } from '../../ui/charts/BarChart.tsx';
+import { PALETTE } from '../../ui/charts/palette.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
-import { COLORS, TooltipBox, usdTick } from './chart-bits.tsx';
+import { gateAssumptions, TooltipBox, usdTick } from './chart-bits.tsx';
+import { policyBars } from './policy-bars.ts';
 
 interface Bar {
   policy: string;
@@ -89,6 +91,10 @@ export const PolicyComparison = memo(function PolicyComparison({
       ]
     : [];
   const sizeOnlyLoses = comparison !== null && comparison.sizeOnlyUsd > comparison.neverOffloadUsd;
+  const barChart = policyBars(
+    bars.map((b) => ({ label: b.policy, costUsd: b.costUsd })),
+    [PALETTE.baseline, sizeOnlyLoses ? PALETTE.loses : PALETTE.alternative, PALETTE.result],
+  );
   const summary = comparison
     ? `Per 1,000 tool outputs: never offloading costs ${formatUsd(comparison.neverOffloadUsd)}, size-only offload at ${formatTokens(thresholdTokens)} tokens costs ${formatUsd(comparison.sizeOnlyUsd)}` +
       (sizeOnlyLoses ? ' (more than never offloading: the v7.12.0 failure)' : '') +
@@ -197,6 +203,13 @@ export const PolicyComparison = memo(function PolicyComparison({
       </div>
       <ChartFrame
         title="Expected cost per 1,000 outputs"
+        assumptions={[
+          ...gateAssumptions(sweepInputs, 'size'),
+          population.mode === 'pasted'
+            ? `${formatTokens(result?.sizeCount ?? 0)} pasted output sizes`
+            : `log-normal output sizes, median ${formatTokens(population.medianTokens)} tokens, σ ${population.sigma}`,
+          `size-only threshold ${formatTokens(thresholdTokens)} tokens`,
+        ]}
         exportable
         csvRows={bars.map((b) => ({
           policy: b.policy,
@@ -205,20 +218,12 @@ export const PolicyComparison = memo(function PolicyComparison({
         }))}
         summary={summary}
         chart={
-          <BarsChart
-            bars={bars.map((b, i) => ({
-              label: b.policy,
-              value: b.costUsd,
-              color:
-                i === 0
-                  ? COLORS.muted
-                  : i === 1
-                    ? sizeOnlyLoses
-                      ? COLORS.bad
-                      : COLORS.b
-                    : COLORS.good,
-            }))}
-            format={usdTick}
+          <BarChart
+            orientation="rows"
+            rowHeight={44}
+            categories={barChart.categories}
+            segments={barChart.segments}
+            tickFormat={usdTick}
             tooltip={(i) => (bars[i] ? <PolicyTooltip bar={bars[i]} /> : null)}
           />
         }

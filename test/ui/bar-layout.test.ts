@@ -5,7 +5,7 @@ import {
   truncateLabel,
   valueExtent,
   wrapLabel,
-} from '../../../src/features/share/bar-layout.ts';
+} from '../../src/ui/charts/bar-layout.ts';
 
 describe('stackSegments', () => {
   it.each([
