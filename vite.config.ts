@@ -6,6 +6,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   base: './',
   plugins: [react()],
+  // The engine's worker (src/engine/worker.ts) is an ES module worker, so it
+  // shares chunks with the page and its URL stays relative under `base`.
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -1,6 +1,6 @@
 /**
- * Trace import benchmark: `npx tsx bench/traces.bench.ts` (the integrator
- * wires it into `npm run bench`). Prints one JSON line per figure,
+ * Trace import benchmark: `npm run bench:traces` (and the second half of
+ * `npm run bench`). Prints one JSON line per figure,
  * `{"name", "value", "unit"}`, and asserts nothing.
  *
  * A Claude Code-shaped transcript is generated deterministically into

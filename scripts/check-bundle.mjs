@@ -5,8 +5,9 @@
 // A first visit loads the entry chunk named in dist/index.html, its static
 // imports and modulepreload links, and — because every tab, the first one
 // included, is a lazily loaded chunk — the chunk of the default tab (the
-// offload gate) with its static imports. The other tabs' chunks load only
-// when opened, so they count towards the total but not the first visit.
+// offload gate) with its static imports, and the workers those start. The
+// other tabs' chunks load only when opened, so they count towards the total
+// but not the first visit.
 //
 //   node scripts/check-bundle.mjs [--dist dist] [--budget-kb 200] [--first-tab GatePanel]
 
@@ -33,11 +34,18 @@ const ROLES = [
   'first visit: entry import',
   'first visit: default tab',
   'first visit: default tab import',
+  'first visit: worker',
   'first visit: stylesheet',
   'lazy',
 ];
 const DYNAMIC_IMPORT_PATTERN = new RegExp(
   String.raw`import\(\s*` + STRING + String.raw`\s*\)`,
+  'g',
+);
+
+// new Worker(new URL("./worker-x.js", import.meta.url)): a chunk a page starts as a worker.
+const WORKER_URL_PATTERN = new RegExp(
+  String.raw`new URL\(\s*` + STRING + String.raw`\s*,\s*import\.meta\.url\s*\)`,
   'g',
 );
 
@@ -114,6 +122,22 @@ export function analyseBundle(distDir, { firstTabChunk = 'GatePanel' } = {}) {
   const tabClosure = [...staticClosure([firstTab], distDir)].filter(
     (f) => f !== firstTab && !entryClosure.has(f),
   );
+  // Workers the first visit's chunks start (the engine's worker, from the
+  // default tab), with what they import: the first visit loads them too.
+  const firstVisitCode = [...entryClosure, firstTab, ...tabClosure];
+  const workerEntries = new Set();
+  for (const file of firstVisitCode) {
+    const code = readFileSync(join(distDir, file), 'utf8');
+    for (const match of code.matchAll(WORKER_URL_PATTERN)) {
+      // A URL relative to the chunk: "worker-x.js" or "./worker-x.js".
+      const target = normalize(join(dirname(join(distDir, file)), match[2] ?? ''));
+      if (target.endsWith('.js') && existsSync(target))
+        workerEntries.add(relative(distDir, target));
+    }
+  }
+  const workerClosure = [...staticClosure([...workerEntries], distDir)].filter(
+    (f) => !entryClosure.has(f) && f !== firstTab && !tabClosure.includes(f),
+  );
   const firstTabStyles = readdirSync(join(distDir, 'assets'))
     .filter((f) => f.startsWith(`${firstTabChunk}-`) && f.endsWith('.css'))
     .map((f) => join('assets', f));
@@ -123,6 +147,7 @@ export function analyseBundle(distDir, { firstTabChunk = 'GatePanel' } = {}) {
     if (entryClosure.has(file)) return 'first visit: entry import';
     if (file === firstTab) return 'first visit: default tab';
     if (tabClosure.includes(file)) return 'first visit: default tab import';
+    if (workerClosure.includes(file)) return 'first visit: worker';
     if (styles.includes(file) || firstTabStyles.includes(file)) return 'first visit: stylesheet';
     return 'lazy';
   };
@@ -141,7 +166,7 @@ export function analyseBundle(distDir, { firstTabChunk = 'GatePanel' } = {}) {
     })
     .sort((a, b) => ROLES.indexOf(a.role) - ROLES.indexOf(b.role) || b.gzipBytes - a.gzipBytes);
   const js = chunks.filter((c) => c.file.endsWith('.js'));
-  const firstVisit = [...entryClosure, firstTab, ...tabClosure];
+  const firstVisit = [...entryClosure, firstTab, ...tabClosure, ...workerClosure];
   const firstVisitChunks = js.filter((c) => firstVisit.includes(c.file));
   const sum = (list, key) => list.reduce((total, c) => total + c[key], 0);
   return {

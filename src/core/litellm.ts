@@ -86,11 +86,14 @@ function price(entry: Record<string, unknown>, key: string): number | undefined 
  * whole number of at least `min` tokens (at most 2⁵³ − 1): a count the price
  * table could not hold is left out rather than failing the row's checks.
  */
-function count(entry: Record<string, unknown>, key: string, min: number): number | undefined {
+/**
+ * A count field of an entry (`max_input_tokens`, `prompt_cache_min_tokens`),
+ * copied as the file gives it (SPEC §12); `null` is the same as absent. The
+ * explorer checks imported rows against its limits before it keeps them.
+ */
+function count(entry: Record<string, unknown>, key: string): number | undefined {
   const value = entry[key];
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= min
-    ? value
-    : undefined;
+  return value === undefined || value === null ? undefined : (value as number);
 }
 
 function longContextTier(entry: Record<string, unknown>): LongContextTier | undefined {
@@ -129,8 +132,8 @@ function readEntry(name: string, entry: unknown, all: boolean): PriceRow | strin
   const cacheWrite = price(entry, 'cache_creation_input_token_cost');
   const cacheWrite1h = price(entry, 'cache_creation_input_token_cost_above_1hr');
   const cacheRead = price(entry, 'cache_read_input_token_cost');
-  const maxInputTokens = count(entry, 'max_input_tokens', 1);
-  const minCacheableTokens = count(entry, 'prompt_cache_min_tokens', 0);
+  const maxInputTokens = count(entry, 'max_input_tokens');
+  const minCacheableTokens = count(entry, 'prompt_cache_min_tokens');
   const longContext = longContextTier(entry);
   const provider = entry['litellm_provider'];
   return {

@@ -8,15 +8,23 @@
  * - `#s=<base64url of the deflate-raw compressed JSON>`
  * - `#json=<encodeURIComponent(JSON)>`, for links written by hand.
  */
+import { MAX_HASH_CHARS, MAX_SCENARIO_BYTES } from '../core/limits.ts';
+import { canonicalJson, guardJsonText, megabytes } from './json-guard.ts';
 import type { ScenarioData } from './store.ts';
-import { parseScenario, toVersionedScenario, type ScenarioParse } from './scenario-schema.ts';
+import {
+  parseScenario,
+  SCENARIO_VERSION,
+  toVersionedScenario,
+  type ScenarioParse,
+} from './scenario-schema.ts';
+import { versionedScenarioJson } from './scenario-json.ts';
 
 export type { ScenarioParse };
 
-/** Largest scenario accepted from a link, a file or pasted text, in bytes of JSON. */
-export const MAX_SCENARIO_BYTES = 2_000_000;
-/** Longest URL hash read or written, characters. */
-export const MAX_HASH_CHARS = 400_000;
+/** Largest scenario accepted from a link, a file or pasted text, in bytes of JSON (see core/limits.ts). */
+export { MAX_SCENARIO_BYTES };
+/** Longest URL hash read or written, characters (see core/limits.ts). */
+export { MAX_HASH_CHARS };
 /** Local storage key of the saved scenario. */
 export const STORAGE_KEY = 'cce:scenario:v1';
 /**
@@ -32,10 +40,6 @@ const JSON_PREFIX = 'json=';
 
 /** The storage calls persistence needs (a subset of the DOM's `Storage`). */
 export type ScenarioStorage = Pick<Storage, 'getItem' | 'setItem'>;
-
-function megabytes(bytes: number): string {
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}
 
 function stripHash(hash: string): string {
   return hash.startsWith('#') ? hash.slice(1) : hash;
@@ -164,7 +168,7 @@ function parseJson(
  * compressed, versioned JSON.
  */
 export async function encodeScenarioHash(data: ScenarioData): Promise<string> {
-  const json = JSON.stringify(toVersionedScenario(data));
+  const json = versionedScenarioJson(SCENARIO_VERSION, data);
   const compressed = await deflateRaw(new TextEncoder().encode(json));
   return `#${COMPRESSED_PREFIX}${toBase64Url(compressed)}`;
 }
@@ -215,6 +219,8 @@ export async function decodeScenarioHash(hash: string): Promise<ScenarioParse> {
     } catch {
       return { ok: false, error: 'link: the scenario code is damaged (not UTF-8 text)' };
     }
+    const guard = guardJsonText(text, 'link');
+    if (!guard.ok) return guard;
     const json = parseJson(text, 'link');
     return json.ok ? parseScenario(json.value) : json;
   } catch (error) {
@@ -223,32 +229,41 @@ export async function decodeScenarioHash(hash: string): Promise<ScenarioParse> {
   }
 }
 
-/** Whether `text` is over the cap in UTF-8 bytes (encoded only when cheap bounds cannot decide). */
-function overByteCap(text: string): boolean {
-  if (text.length > MAX_SCENARIO_BYTES) return true;
-  if (text.length * 3 <= MAX_SCENARIO_BYTES) return false;
-  return new TextEncoder().encode(text).length > MAX_SCENARIO_BYTES;
+/**
+ * Reads a scenario from pasted or imported JSON text, refusing text over
+ * `MAX_SCENARIO_BYTES` or nested deeper than `MAX_JSON_DEPTH`. Never throws.
+ */
+export function parseScenarioText(text: string): ScenarioParse {
+  try {
+    if (typeof text !== 'string') return { ok: false, error: 'scenario: expected JSON text' };
+    const guard = guardJsonText(text, 'scenario');
+    if (!guard.ok) return guard;
+    if (text.trim() === '') return { ok: false, error: 'scenario: the text is empty' };
+    const json = parseJson(text, 'scenario');
+    return json.ok ? parseScenario(json.value) : json;
+  } catch (error) {
+    return { ok: false, error: `scenario: could not be read (${String(error)})` };
+  }
 }
 
 /**
- * Reads a scenario from pasted or imported JSON text, refusing text over
- * `MAX_SCENARIO_BYTES`. Never throws.
+ * Whether a scenario the app holds could be opened again from its own save,
+ * file and link: its JSON within `MAX_SCENARIO_BYTES` and valid. The error
+ * names the field and the limit. Never throws.
  */
-export function parseScenarioText(text: string): ScenarioParse {
-  if (overByteCap(text)) {
-    return {
-      ok: false,
-      error: `scenario: too large (at most ${megabytes(MAX_SCENARIO_BYTES)} of JSON)`,
-    };
+export function checkReopenable(data: ScenarioData): ScenarioParse {
+  let json: string;
+  try {
+    json = scenarioToJson(data);
+  } catch (error) {
+    return { ok: false, error: `scenario: cannot be saved (${String(error)})` };
   }
-  if (text.trim() === '') return { ok: false, error: 'scenario: the text is empty' };
-  const json = parseJson(text, 'scenario');
-  return json.ok ? parseScenario(json.value) : json;
+  return parseScenarioText(json);
 }
 
 /** The JSON text of a scenario as files and local storage hold it (versioned). */
 export function scenarioToJson(data: ScenarioData, pretty = false): string {
-  return JSON.stringify(toVersionedScenario(data), null, pretty ? 2 : undefined);
+  return canonicalJson(toVersionedScenario(data), pretty ? 2 : undefined);
 }
 
 /**

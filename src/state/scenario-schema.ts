@@ -10,17 +10,52 @@ import { z } from 'zod';
 // allowed; the app's Content-Security-Policy forbids eval, and the probe alone
 // is reported as a violation. Jitless parsing is plenty fast for our sizes.
 z.config({ jitless: true });
+import {
+  atMost,
+  CONTEXT_TOKENS,
+  HORIZON_TURNS,
+  MAX_BUDGET_ROWS,
+  MAX_HOPS_PER_TURN,
+  MAX_ID_CHARS,
+  MAX_NAME_CHARS,
+  MAX_POLICIES,
+  MAX_PRICE_ROWS,
+  MAX_SECTION_BUDGETS,
+  MAX_TEXT_CHARS,
+  MAX_TOOLS_PER_TURN,
+  MAX_TURNS,
+  SECONDS,
+  TOKENS,
+  USD,
+  USD_PER_MILLION,
+} from '../core/limits.ts';
+import { MAX_JSON_DEPTH } from '../core/limits.ts';
+import { valueDepth } from './json-guard.ts';
 import { DEFAULT_SCENARIO, type ScenarioData } from './store.ts';
 
 export const SCENARIO_VERSION = 1;
 
-const tokens = z.number().min(0, 'must be 0 or more tokens');
-const wholeTokens = z.int('must be a whole number of tokens').min(0, 'must be 0 or more tokens');
-const usdPerMillion = z.number().min(0, 'must be a price of 0 or more USD per million tokens');
-const seconds = z.number().min(0, 'must be 0 or more seconds');
+const tokens = z.number().min(0, 'must be 0 or more tokens').max(TOKENS.max, atMost(TOKENS));
+/** A whole number within [min, max]: the range is checked first, so 1e300 reads "at most …". */
+function wholeNumber(min: number, max: number, minMessage: string, maxMessage: string) {
+  return z
+    .number()
+    .min(min, minMessage)
+    .max(max, maxMessage)
+    .refine((n) => Number.isInteger(n), 'must be a whole number of tokens');
+}
+const wholeTokens = wholeNumber(0, TOKENS.max, 'must be 0 or more tokens', atMost(TOKENS));
+const usdPerMillion = z
+  .number()
+  .min(0, 'must be a price of 0 or more USD per million tokens')
+  .max(USD_PER_MILLION.max, atMost(USD_PER_MILLION));
+const seconds = z.number().min(0, 'must be 0 or more seconds').max(SECONDS.max, atMost(SECONDS));
 const complexity = z.enum(['simple', 'complex']);
+const name = z.string().max(MAX_NAME_CHARS, atMost(MAX_NAME_CHARS, 'characters'));
+const id = z.string().max(MAX_ID_CHARS, atMost(MAX_ID_CHARS, 'characters'));
+const modelName = name.min(1, 'must name a model');
 const modelConfig = z.object({
-  model: z.string().min(1, 'must name a model'),
+  model: modelName,
   thinking: z.boolean(),
 });
 
@@ -39,14 +74,19 @@ const longContextTier = z.object({
   cacheRead: usdPerMillion.optional(),
 });
 const priceRow = z.object({
-  model: z.string().min(1, 'must name a model'),
-  provider: z.string(),
+  model: modelName,
+  provider: name,
   input: usdPerMillion,
   output: usdPerMillion,
   cacheWrite: usdPerMillion.optional(),
   cacheWrite1h: usdPerMillion.optional(),
   cacheRead: usdPerMillion.optional(),
-  maxInputTokens: z.int().positive().optional(),
+  maxInputTokens: wholeNumber(
+    1,
+    CONTEXT_TOKENS.max,
+    'must be more than 0 tokens',
+    atMost(CONTEXT_TOKENS),
+  ).optional(),
   // Revision 2 (SPEC §1.1); scenarios written before it have neither.
   minCacheableTokens: rowTokens.optional(),
   longContext: longContextTier.optional(),
@@ -60,7 +100,7 @@ const uiSchema = z.object({
 const pricesSchema = z.object({
   rows: z
     .array(priceRow)
-    .max(5_000, 'at most 5,000 models')
+    .max(MAX_PRICE_ROWS, atMost(MAX_PRICE_ROWS, 'models'))
     .refine(
       (rows) => new Set(rows.map((r) => r.model)).size === rows.length,
       'model names must be unique',
@@ -69,18 +109,23 @@ const pricesSchema = z.object({
 
 const gateSchema = z.object({
   outputTokens: tokens.max(1e9, 'must be at most 1,000,000,000 tokens'),
-  horizon: z.number().min(0, 'must be 0 or more turns').max(10_000, 'must be at most 10,000 turns'),
+  horizon: z
+    .number()
+    .min(0, 'must be 0 or more turns')
+    .max(HORIZON_TURNS.max, `must be ${atMost(HORIZON_TURNS)}`),
   recallProbability: z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1'),
-  modelName: z.string(),
+  modelName: name,
   largeOffloadThresholdTokens: wholeTokens,
   stubTokens: wholeTokens,
   recallInputTokens: wholeTokens,
   recallOutputTokens: wholeTokens,
   population: z.object({
     mode: z.enum(['lognormal', 'pasted']),
-    medianTokens: z.number().positive('must be more than 0 tokens'),
+    medianTokens: z.number().positive('must be more than 0 tokens').max(TOKENS.max, atMost(TOKENS)),
     sigma: z.number().min(0).max(5, 'must be at most 5'),
-    pasted: z.string().max(2_000_000, 'pasted sizes are too long'),
+    pasted: z
+      .string()
+      .max(MAX_TEXT_CHARS, `pasted sizes are too long (${atMost(MAX_TEXT_CHARS, 'characters')})`),
     sizeOnlyThresholdTokens: tokens,
   }),
   tailTokens: wholeTokens,
@@ -90,31 +135,36 @@ const budgetSchema = z.object({
   rows: z
     .array(
       z.object({
-        contributionId: z.string(),
-        section: z.string(),
+        contributionId: id,
+        section: id,
         tier: z.enum(['stable', 'session', 'perTurn']),
         tokens: wholeTokens,
-        text: z.string().max(2_000_000).nullable(),
+        text: z.string().max(MAX_TEXT_CHARS, atMost(MAX_TEXT_CHARS, 'characters')).nullable(),
         pinned: z.boolean(),
       }),
     )
-    .max(10_000, 'at most 10,000 rows'),
+    .max(MAX_BUDGET_ROWS, atMost(MAX_BUDGET_ROWS, 'rows')),
   maxTotalTokens: wholeTokens,
   unbounded: z.boolean(),
   charsPerToken: z.int().min(1, 'must be a whole number of 1 or more').max(100),
   sectionBudgets: z
-    .array(z.object({ section: z.string(), maxTotalTokens: wholeTokens.nullable() }))
-    .max(1_000),
+    .array(z.object({ section: id, maxTotalTokens: wholeTokens.nullable() }))
+    .max(MAX_SECTION_BUDGETS, atMost(MAX_SECTION_BUDGETS, 'section budgets')),
   estimatorErrorPct: z.number().min(0).max(100, 'must be at most 100%'),
   errorScope: z.enum(['all', 'estimated']),
 });
 
 const policySchema = z.object({
-  id: z.string(),
+  id,
   when: z.object({
-    hop: z.object({ min: z.int().min(0).optional(), max: z.int().min(0).optional() }).optional(),
-    forcedTool: z.string().optional(),
-    toolAvailable: z.string().optional(),
+    hop: z
+      .object({
+        min: z.int().min(0).max(TOKENS.max).optional(),
+        max: z.int().min(0).max(TOKENS.max).optional(),
+      })
+      .optional(),
+    forcedTool: id.optional(),
+    toolAvailable: id.optional(),
     complexity: complexity.optional(),
   }),
   model: modelConfig.optional(),
@@ -136,25 +186,25 @@ const strategySchema: z.ZodType<StrategyInput> = z.lazy(() =>
   z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('none') }),
     z.object({ kind: z.literal('fixed'), model: modelConfig }),
-    z.object({ kind: z.literal('hopAware'), model: z.string().min(1) }),
+    z.object({ kind: z.literal('hopAware'), model: modelName }),
     z.object({
       kind: z.literal('complexity'),
       complex: modelConfig,
       simple: modelConfig,
-      classifierUsd: z.number().min(0, 'must be a cost of 0 or more USD'),
+      classifierUsd: z.number().min(0, 'must be a cost of 0 or more USD').max(USD.max, atMost(USD)),
     }),
     z.object({ kind: z.literal('sticky'), inner: strategySchema, ttlSeconds: seconds }),
   ]),
 );
 
 const generatorSchema = z.object({
-  templateTurn: z.int('must be a whole turn number').min(0, 'must be 0 or more'),
+  templateTurn: z.int('must be a whole turn number').min(0, 'must be 0 or more').max(MAX_TURNS),
   turnCount: z
     .int('must be a whole number of turns')
     .min(1, 'must be at least 1 turn')
-    .max(2_000, 'must be at most 2,000 turns'),
+    .max(MAX_TURNS, `must be ${atMost(MAX_TURNS, 'turns')}`),
   spreadPct: z.number().min(0, 'must be 0% or more').max(95, 'must be at most 95%'),
-  seed: z.int('must be a whole number'),
+  seed: z.int('must be a whole number').min(0).max(4_294_967_295),
   complexSharePct: z.number().min(0, 'must be 0% or more').max(100, 'must be at most 100%'),
 });
 
@@ -162,11 +212,16 @@ const routingSchema = z.object({
   preset: z.enum(['support', 'coding', 'research', 'custom']),
   cacheTtlChoice: z.enum(['fiveMinutes', 'oneHour', 'custom']),
   generator: generatorSchema,
+  // Added after v1 shipped: optional, so every older link stays valid.
+  baselineModels: z
+    .array(z.string().min(1, 'must name a model'))
+    .max(5_000, 'at most 5,000 models')
+    .optional(),
   scenario: z.object({
     systemTokens: tokens,
     cacheTtlSeconds: seconds.optional(),
     thinkingInvalidatesCache: z.boolean().optional(),
-    policies: z.array(policySchema).max(200),
+    policies: z.array(policySchema).max(MAX_POLICIES, atMost(MAX_POLICIES, 'policies')),
     strategy: strategySchema,
     defaultModel: modelConfig,
     turns: z
@@ -175,7 +230,11 @@ const routingSchema = z.object({
           gapSeconds: seconds,
           userTokens: tokens,
           complexity,
-          toolNames: z.array(z.string()).nullable().optional(),
+          toolNames: z
+            .array(id)
+            .max(MAX_TOOLS_PER_TURN, atMost(MAX_TOOLS_PER_TURN, 'tools'))
+            .nullable()
+            .optional(),
           hops: z
             .array(
               z.object({
@@ -183,13 +242,13 @@ const routingSchema = z.object({
                 thinkingTokens: tokens,
                 toolResultTokens: tokens,
                 latencySeconds: seconds,
-                forcedTool: z.string().nullable().optional(),
+                forcedTool: id.nullable().optional(),
               }),
             )
-            .max(100, 'at most 100 hops a turn'),
+            .max(MAX_HOPS_PER_TURN, atMost(MAX_HOPS_PER_TURN, 'hops a turn')),
         }),
       )
-      .max(2_000, 'at most 2,000 turns'),
+      .max(MAX_TURNS, atMost(MAX_TURNS, 'turns')),
   }),
 });
 
@@ -202,6 +261,41 @@ export const scenarioSchemaV1 = z.object({
   budget: budgetSchema,
   routing: routingSchema,
 });
+
+/** The schema of each part of the scenario, for checking the part that changed. */
+const sliceSchemas = {
+  ui: uiSchema,
+  prices: pricesSchema,
+  gate: gateSchema,
+  budget: budgetSchema,
+  routing: routingSchema,
+} as const;
+
+/** The parts of a scenario. */
+export type ScenarioSlice = keyof typeof sliceSchemas;
+export const SCENARIO_SLICES = Object.keys(sliceSchemas) as ScenarioSlice[];
+
+/**
+ * Checks one part of a scenario the app holds (a change made on screen or by
+ * an import) against the schema a reload reads it with: null when fine, else
+ * the message naming the field and the limit ("prices.rows[3].input: at most
+ * 1,000,000 USD per million tokens"). Never throws.
+ */
+export function checkSlice(slice: ScenarioSlice, value: unknown): string | null {
+  try {
+    if (valueDepth(value) > MAX_JSON_DEPTH - 1) {
+      return `${slice}: nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects)`;
+    }
+    const result = sliceSchemas[slice].safeParse(value);
+    if (result.success) return null;
+    const issue = result.error.issues[0];
+    return issue === undefined
+      ? `${slice}: invalid`
+      : `${describePath([slice, ...issue.path])}: ${issue.message}`;
+  } catch (error) {
+    return `${slice}: could not be checked (${String(error)})`;
+  }
+}
 
 /** What reading a scenario from outside gives: the data, or a message naming the bad field. */
 export type ScenarioParse = { ok: true; data: ScenarioData } | { ok: false; error: string };
@@ -256,10 +350,23 @@ function migrate(raw: Record<string, unknown>): Record<string, unknown> | string
  */
 export function parseScenario(raw: unknown): ScenarioParse {
   if (!isPlainObject(raw)) return { ok: false, error: 'scenario: expected a JSON object' };
+  // Depth first: the schema walks the value recursively.
+  if (valueDepth(raw) > MAX_JSON_DEPTH) {
+    return {
+      ok: false,
+      error: `scenario: nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects)`,
+    };
+  }
   const migrated = migrate(raw);
   if (typeof migrated === 'string') return { ok: false, error: migrated };
-  const merged = overDefaults({ v: SCENARIO_VERSION, ...DEFAULT_SCENARIO }, migrated);
-  const result = scenarioSchemaV1.safeParse(merged);
+  let result: ReturnType<typeof scenarioSchemaV1.safeParse>;
+  try {
+    const merged = overDefaults({ v: SCENARIO_VERSION, ...DEFAULT_SCENARIO }, migrated);
+    result = scenarioSchemaV1.safeParse(merged);
+  } catch (error) {
+    // Belt and braces: parsing never throws, whatever the input.
+    return { ok: false, error: `scenario: could not be read (${String(error)})` };
+  }
   if (!result.success) {
     const issue = result.error.issues[0];
     if (issue === undefined) return { ok: false, error: 'scenario: invalid' };

@@ -1,16 +1,27 @@
-import { useMemo } from 'react';
 import type { PricingTable } from '../core/index.ts';
+import { computed, useDerived } from './derive.ts';
 import { tableFromRows } from './slices/prices-slice.ts';
-import { useAppStore } from './store.ts';
 
-/** The current price table, derived from the editable rows (memoised on the rows). */
+/** The current price table, derived from the editable rows. */
+export const pricingTable = computed(
+  'pricingTable',
+  (s) => [s.prices.rows] as const,
+  (rows) => tableFromRows(rows),
+);
+
+/** Model names in table order, for selects. */
+export const modelNames = computed(
+  'modelNames',
+  (s) => [s.prices.rows] as const,
+  (rows): readonly string[] => rows.map((r) => r.model),
+);
+
+/** The current price table (the same object while the rows are unchanged). */
 export function usePricing(): PricingTable {
-  const rows = useAppStore((s) => s.prices.rows);
-  return useMemo(() => tableFromRows(rows), [rows]);
+  return useDerived(pricingTable);
 }
 
 /** Model names in table order, for selects. */
-export function useModelNames(): string[] {
-  const rows = useAppStore((s) => s.prices.rows);
-  return useMemo(() => rows.map((r) => r.model), [rows]);
+export function useModelNames(): readonly string[] {
+  return useDerived(modelNames);
 }

@@ -38,7 +38,8 @@ function readLegend(container: HTMLElement | null): LegendEntry[] {
  * A chart with a title, a one-sentence summary (always visible, the text
  * equivalent for screen readers), and a data table a user can switch to.
  * With `exportable`, PNG and SVG buttons download the chart and a CSV button
- * downloads `csvRows`.
+ * downloads `csvRows`. Every downloaded image carries the title, the
+ * `assumptions` and the legend.
  */
 export function ChartFrame(props: {
   title: string;
@@ -46,6 +47,11 @@ export function ChartFrame(props: {
   chart: ReactNode;
   table: ReactNode;
   actions?: ReactNode;
+  /**
+   * The assumptions that drive the chart (“model claude-opus-4-6”, “horizon
+   * 3 turns”), drawn under the title of every downloaded PNG and SVG.
+   */
+  assumptions?: readonly string[];
   /** Show the download buttons (PNG and SVG of the chart, CSV of `csvRows`). */
   exportable?: boolean;
   /**
@@ -71,7 +77,11 @@ export function ChartFrame(props: {
       setExportError(`${props.title}: there is no chart drawing to download.`);
       return;
     }
-    const decorations = { title: props.title, legend: readLegend(chartRef.current) };
+    const decorations = {
+      title: props.title,
+      assumptions: props.assumptions ?? [],
+      legend: readLegend(chartRef.current),
+    };
     try {
       const { exportPng, exportSvg, fileSlug } = await loadExport();
       const base = fileSlug(props.title);

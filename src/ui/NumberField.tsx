@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { Slider } from './Slider.tsx';
 import { formatPlain } from './format.ts';
+import { fieldText } from './number-format.ts';
 import { parseTypedNumber, type NumberRule } from './typed-number.ts';
 
 export interface NumberFieldProps {
@@ -106,7 +107,7 @@ export function NumberField(props: NumberFieldProps) {
       if (!typed.ok || !sameNumber(typed.value, value)) setDraft(null);
     }
   }
-  const shown = draft ?? String(value);
+  const shown = draft ?? fieldText(value);
 
   // The handlers below are made once and read the latest props when they
   // run, so the <input> and the slider re-render only when what they show

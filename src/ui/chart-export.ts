@@ -14,8 +14,65 @@ export interface LegendEntry {
 export interface ExportDecorations {
   /** Drawn above the chart. */
   readonly title?: string;
+  /** The assumptions that drive the chart, drawn under the title. */
+  readonly assumptions?: readonly string[];
   /** Drawn under the chart. */
   readonly legend?: readonly LegendEntry[];
+}
+
+const TITLE_HEIGHT = 28;
+const ASSUMPTION_LINE = 16;
+const LEGEND_ROW = 20;
+const FONT_FAMILY = 'system-ui, -apple-system, Segoe UI, Roboto, Arial, sans-serif';
+
+/**
+ * Where an exported image's decorations go: the title, then the assumptions
+ * (wrapped to the width, about 6.5 px a character at 12 px), above the chart;
+ * the legend under it, a row per entry.
+ */
+export function decorationLayout(
+  width: number,
+  chartHeight: number,
+  decorations: ExportDecorations,
+): {
+  titleY: number | null;
+  assumptionLines: { text: string; y: number }[];
+  chartY: number;
+  legendRows: { entry: LegendEntry; y: number }[];
+  totalHeight: number;
+} {
+  const titleHeight = decorations.title ? TITLE_HEIGHT : 0;
+  const perLine = Math.max(20, Math.floor((width - 16) / 6.5));
+  const lines: string[] = [];
+  const assumptions = decorations.assumptions ?? [];
+  const text = assumptions.length > 0 ? `Assumptions: ${assumptions.join('; ')}.` : '';
+  let current = '';
+  for (const word of text.split(' ')) {
+    if (word === '') continue;
+    if (current !== '' && current.length + 1 + word.length > perLine) {
+      lines.push(current);
+      current = word;
+    } else current = current === '' ? word : `${current} ${word}`;
+  }
+  if (current !== '') lines.push(current);
+  const assumptionLines = lines.map((line, i) => ({
+    text: line,
+    y: titleHeight + ASSUMPTION_LINE * i + 12,
+  }));
+  const chartY = titleHeight + (lines.length > 0 ? ASSUMPTION_LINE * lines.length + 6 : 0);
+  const legend = decorations.legend ?? [];
+  const legendRows = legend.map((entry, i) => ({
+    entry,
+    y: chartY + chartHeight + 12 + LEGEND_ROW * i,
+  }));
+  const legendHeight = legend.length > 0 ? 12 + LEGEND_ROW * legend.length : 0;
+  return {
+    titleY: decorations.title ? 19 : null,
+    assumptionLines,
+    chartY,
+    legendRows,
+    totalHeight: chartY + chartHeight + legendHeight,
+  };
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -113,7 +170,7 @@ function text(
   node.setAttribute('fill', fill);
   node.setAttribute('font-size', String(size));
   node.setAttribute('font-weight', weight);
-  node.setAttribute('font-family', 'system-ui, -apple-system, Segoe UI, Roboto, Arial, sans-serif');
+  node.setAttribute('font-family', FONT_FAMILY);
   node.textContent = content;
   return node;
 }
@@ -131,10 +188,8 @@ export function serializeSvg(
   const clone = svg.cloneNode(true) as SVGSVGElement;
   inlineStyles(svg, clone);
   const foreground = resolvedColor(svg, 'color');
-  const titleHeight = decorations.title ? 28 : 0;
-  const legend = decorations.legend ?? [];
-  const legendHeight = legend.length > 0 ? 12 + 20 * legend.length : 0;
-  const totalHeight = height + titleHeight + legendHeight;
+  const layout = decorationLayout(width, height, decorations);
+  const totalHeight = layout.totalHeight;
 
   const root = doc.createElementNS(SVG_NS, 'svg');
   root.setAttribute('width', String(width));
@@ -145,20 +200,24 @@ export function serializeSvg(
   background.setAttribute('height', '100%');
   background.setAttribute('fill', backgroundOf(svg));
   root.appendChild(background);
-  if (decorations.title) {
+  if (decorations.title && layout.titleY !== null) {
     const title = doc.createElementNS(SVG_NS, 'title');
     title.textContent = decorations.title;
     root.appendChild(title);
-    root.appendChild(text(doc, 8, 19, decorations.title, foreground, 15, '600'));
+    root.appendChild(text(doc, 8, layout.titleY, decorations.title, foreground, 15, '600'));
+  }
+  for (const line of layout.assumptionLines) {
+    const node = text(doc, 8, line.y, line.text, foreground, 12);
+    node.setAttribute('fill-opacity', '0.8');
+    root.appendChild(node);
   }
   clone.setAttribute('x', '0');
-  clone.setAttribute('y', String(titleHeight));
+  clone.setAttribute('y', String(layout.chartY));
   clone.setAttribute('width', String(width));
   clone.setAttribute('height', String(height));
   clone.removeAttribute('style');
   root.appendChild(clone);
-  legend.forEach((entry, i) => {
-    const y = titleHeight + height + 12 + 20 * i;
+  for (const { entry, y } of layout.legendRows) {
     const swatch = doc.createElementNS(SVG_NS, 'rect');
     swatch.setAttribute('x', '8');
     swatch.setAttribute('y', String(y));
@@ -167,7 +226,7 @@ export function serializeSvg(
     swatch.setAttribute('fill', entry.color);
     root.appendChild(swatch);
     root.appendChild(text(doc, 26, y + 11, entry.label, foreground, 13));
-  });
+  }
   const markup = new XMLSerializer().serializeToString(root);
   return { markup, width, height: totalHeight };
 }
@@ -192,6 +251,45 @@ function canvasToBlob(canvas: HTMLCanvasElement): Promise<Blob> {
 }
 
 /**
+ * A canvas chart with its title, assumptions and legend drawn around it, on
+ * the page background, at the chart's own pixel ratio.
+ */
+export function decorateCanvas(
+  chart: HTMLCanvasElement,
+  decorations: ExportDecorations,
+): HTMLCanvasElement {
+  const cssWidth = chart.clientWidth || chart.width;
+  const ratio = cssWidth > 0 ? chart.width / cssWidth : 1;
+  const cssHeight = chart.height / ratio;
+  const layout = decorationLayout(cssWidth, cssHeight, decorations);
+  const out = chart.ownerDocument.createElement('canvas');
+  out.width = Math.round(cssWidth * ratio);
+  out.height = Math.round(layout.totalHeight * ratio);
+  const ctx = out.getContext('2d');
+  if (ctx === null) return chart;
+  ctx.scale(ratio, ratio);
+  ctx.fillStyle = backgroundOf(chart);
+  ctx.fillRect(0, 0, cssWidth, layout.totalHeight);
+  const foreground = resolvedColor(chart, 'color');
+  ctx.fillStyle = foreground;
+  if (decorations.title && layout.titleY !== null) {
+    ctx.font = `600 15px ${FONT_FAMILY}`;
+    ctx.fillText(decorations.title, 8, layout.titleY);
+  }
+  ctx.font = `12px ${FONT_FAMILY}`;
+  for (const line of layout.assumptionLines) ctx.fillText(line.text, 8, line.y);
+  ctx.drawImage(chart, 0, layout.chartY, cssWidth, cssHeight);
+  ctx.font = `13px ${FONT_FAMILY}`;
+  for (const { entry, y } of layout.legendRows) {
+    ctx.fillStyle = entry.color;
+    ctx.fillRect(8, y, 12, 12);
+    ctx.fillStyle = foreground;
+    ctx.fillText(entry.label, 26, y + 11);
+  }
+  return out;
+}
+
+/**
  * Downloads a chart as a PNG at twice its on-screen size: an SVG is drawn
  * onto a canvas through an `<img>` with a blob: URL (the CSP allows
  * `img-src blob:`); a canvas chart is encoded directly.
@@ -204,7 +302,7 @@ export async function exportPng(
   decorations: ExportDecorations = {},
 ): Promise<void> {
   if (chart instanceof HTMLCanvasElement) {
-    downloadBlob(await canvasToBlob(chart), filename);
+    downloadBlob(await canvasToBlob(decorateCanvas(chart, decorations)), filename);
     return;
   }
   const { markup, width, height } = serializeSvg(chart, decorations);

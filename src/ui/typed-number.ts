@@ -14,6 +14,9 @@ export interface NumberRule {
 
 export type TypedNumber = { ok: true; value: number } | { ok: false; error: string };
 
+/** Smallest non-zero magnitude accepted: anything smaller would show as 0 or in e-notation. */
+export const MIN_MAGNITUDE = 1e-9;
+
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
 
 /**
@@ -35,6 +38,12 @@ export function parseTypedNumber(text: string, rule: NumberRule): TypedNumber {
     return {
       ok: false,
       error: `${rule.label}: must be between ${rule.min.toLocaleString('en-US')} and ${rule.max.toLocaleString('en-US')}${unit}`,
+    };
+  }
+  if (value !== 0 && Math.abs(value) < MIN_MAGNITUDE) {
+    return {
+      ok: false,
+      error: `${rule.label}: too small to show (enter 0 or a value of at least 0.000000001)`,
     };
   }
   if (rule.integer && !Number.isInteger(value))

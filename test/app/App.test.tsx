@@ -21,6 +21,8 @@ describe('App shell', () => {
   beforeEach(() => {
     // The shell restores saved work at startup: start every test from nothing saved.
     localStorage.clear();
+    // Each tab's own last state is saved too (session storage).
+    sessionStorage.clear();
     window.history.replaceState(null, '', '/');
     act(() => useAppStore.getState().resetToDefaults());
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -90,9 +90,21 @@ describe('importLiteLlmPrices', () => {
     expect('cacheWrite1h' in row).toBe(false);
   });
 
-  it('defaults a missing provider, and leaves out a context window that is not a whole number', () => {
+  it('defaults a missing provider, and copies a context window as the file gives it (SPEC §12)', () => {
     const { rows } = importLiteLlmPrices(file);
-    expect(rows['no-provider']).toEqual({ provider: 'unknown', input: 1, output: 2 });
+    expect(rows['no-provider']).toEqual({
+      provider: 'unknown',
+      input: 1,
+      output: 2,
+      maxInputTokens: 1.5,
+    });
+  });
+
+  it('treats a null count as absent', () => {
+    const { rows } = importLiteLlmPrices({
+      m: { input_cost_per_token: 1e-6, output_cost_per_token: 2e-6, max_input_tokens: null },
+    });
+    expect('maxInputTokens' in rows['m']!).toBe(false);
   });
 
   it('counts prices written as strings or negative as absent (SPEC §12)', () => {

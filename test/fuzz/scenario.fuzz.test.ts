@@ -15,7 +15,7 @@ import {
   InvalidInputError,
   simulateRouting,
 } from '../../src/core/index.ts';
-import { compileRows, toBudgetRows } from '../../src/features/budget/compiled.ts';
+import { compileRows, toBudgetRows } from '../../src/domain/compiled-rows.ts';
 import { gateInputsOf } from '../../src/features/gate/use-gate.ts';
 import {
   decodeScenarioHash,

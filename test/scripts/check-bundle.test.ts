@@ -67,6 +67,27 @@ describe('analyseBundle', () => {
     expect(report.chunks.find((c) => c.file === file)?.role).toBe(role);
   });
 
+  it('counts a worker the default tab starts, with its imports, as the first visit', () => {
+    const report = analyseBundle(
+      fakeBuild({
+        ...BUILD,
+        'assets/charts-E.js':
+          'const w=new Worker(new URL(new URL(`worker-G.js`,import.meta.url).href,``+import.meta.url),{type:`module`});export const c=1;',
+        'assets/worker-G.js': 'import{q}from"./worker-dep-H.js";self.onmessage=q;',
+        'assets/worker-dep-H.js': 'export const q=()=>0;',
+        'assets/BudgetPanel-D.js':
+          'const w=new Worker(new URL(`./budget-worker-I.js`,import.meta.url));export default w;',
+        'assets/budget-worker-I.js': 'self.onmessage=()=>0;',
+      }),
+    );
+    const role = (file: string) => report.chunks.find((c) => c.file === file)?.role;
+    expect(role('assets/worker-G.js')).toBe('first visit: worker');
+    expect(role('assets/worker-dep-H.js')).toBe('first visit: worker');
+    // A worker only another tab starts is not part of the first visit.
+    expect(role('assets/budget-worker-I.js')).toBe('lazy');
+    expect(report.firstVisit).toContain('assets/worker-G.js');
+  });
+
   it('sums JavaScript only, first visit within the total', () => {
     const report = analyseBundle(fakeBuild(BUILD));
     const js = report.chunks.filter((c) => c.file.endsWith('.js'));

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { canonicalJson } from '../../src/state/json-guard.ts';
 import { describe, expect, it } from 'vitest';
 import {
   chooseStartupSource,
@@ -330,5 +331,36 @@ describe("a tab's own hashes", () => {
   it('reads a corrupt entry as none', () => {
     expect(readOwnHashes(memoryStorage({ [OWN_HASHES_KEY]: '{oops' }))).toEqual([]);
     expect(readOwnHashes(null)).toEqual([]);
+  });
+});
+
+describe('models added to the baselines', () => {
+  it('are optional: a link from before the field existed opens with none', () => {
+    const parsed = parseScenarioText('{"v":1,"routing":{"preset":"support"}}');
+    expect(parsed.ok).toBe(true);
+    expect(parsed.ok && parsed.data.routing.baselineModels).toBeFalsy();
+  });
+
+  it('travel with the scenario, and an empty name is refused by its field', async () => {
+    const data: ScenarioData = {
+      ...DEFAULT_SCENARIO,
+      routing: { ...DEFAULT_SCENARIO.routing, baselineModels: ['gpt-5', 'mistral/large'] },
+    };
+    const decoded = await decodeScenarioHash(await encodeScenarioHash(data));
+    expect(decoded.ok && decoded.data.routing.baselineModels).toEqual(['gpt-5', 'mistral/large']);
+    const refused = parseScenarioText('{"v":1,"routing":{"baselineModels":[""]}}');
+    expect(refused).toEqual({
+      ok: false,
+      error: 'routing.baselineModels[0]: must name a model',
+    });
+  });
+
+  it('are written as exactly the canonical JSON of the whole scenario', () => {
+    const data: ScenarioData = {
+      ...DEFAULT_SCENARIO,
+      routing: { ...DEFAULT_SCENARIO.routing, baselineModels: ['gpt-5'] },
+    };
+    expect(scenarioToJson(data)).toBe(canonicalJson({ v: 1, ...data }));
+    expect(JSON.parse(scenarioToJson(data))).toEqual({ v: 1, ...data });
   });
 });

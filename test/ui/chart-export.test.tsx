@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fileSlug, serializeSvg, toCsv } from '../../src/ui/chart-export.ts';
+import { decorationLayout, fileSlug, serializeSvg, toCsv } from '../../src/ui/chart-export.ts';
 import { ChartFrame } from '../../src/ui/ChartFrame.tsx';
 import { Legend } from '../../src/ui/charts/Legend.tsx';
 import { captureDownloads } from '../helpers/downloads.ts';
@@ -69,6 +69,24 @@ describe('serializeSvg', () => {
     expect(
       new DOMParser().parseFromString(markup, 'image/svg+xml').querySelector('parsererror'),
     ).toBeNull();
+  });
+});
+
+describe('decorationLayout', () => {
+  it('wraps the assumptions under the title and moves the chart below them', () => {
+    const layout = decorationLayout(200, 100, {
+      title: 'T',
+      assumptions: ['model claude-opus-4-6', 'horizon 6 turns', 'recall probability 0.3'],
+      legend: [{ label: 'a', color: 'red' }],
+    });
+    expect(layout.assumptionLines.length).toBeGreaterThan(1);
+    expect(layout.assumptionLines.map((l) => l.text).join(' ')).toBe(
+      'Assumptions: model claude-opus-4-6; horizon 6 turns; recall probability 0.3.',
+    );
+    const lastLine = layout.assumptionLines.at(-1)?.y ?? 0;
+    expect(layout.chartY).toBeGreaterThan(lastLine);
+    expect(layout.legendRows[0]?.y).toBeGreaterThan(layout.chartY + 100);
+    expect(layout.totalHeight).toBeGreaterThan(layout.legendRows[0]?.y ?? 0);
   });
 });
 
@@ -183,6 +201,34 @@ describe('ChartFrame downloads', () => {
     expect(text).toContain('Sticky router');
     expect(text).toContain('Fixed Opus');
     expect(text).toContain('rgb(0, 128, 0)');
+  });
+
+  it('puts the title and the assumptions that drive the chart in a downloaded SVG', async () => {
+    const downloads = captureDownloads().blobs;
+    const user = userEvent.setup();
+    render(
+      <ChartFrame
+        title="Net saving against horizon"
+        summary="Summary."
+        exportable
+        assumptions={['model claude-opus-4-6', 'output 40,000 tokens']}
+        chart={
+          <svg width="300" height="50">
+            <rect width="5" height="5" />
+          </svg>
+        }
+        table={<table />}
+      />,
+    );
+    await user.click(
+      screen.getByRole('button', { name: 'Download Net saving against horizon as SVG' }),
+    );
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const text = (await downloads[0]?.text()) ?? '';
+    expect(text).toContain('Net saving against horizon');
+    // Wrapped to the chart's width, a line per <text>.
+    expect(text).toContain('Assumptions: model claude-opus-4-6;');
+    expect(text).toMatch(/output(<\/text>.*?>| )40,000 tokens\./);
   });
 
   it('hides the image buttons while the table is shown, keeping CSV', async () => {

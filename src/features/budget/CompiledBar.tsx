@@ -1,12 +1,21 @@
 import { memo, useMemo } from 'react';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
+import { BarChart } from '../../ui/charts/BarChart.tsx';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
-import { formatTokens } from '../../ui/format.ts';
-import { barSegments, type Segment } from './bar-segments.ts';
+import { INK, PALETTE } from '../../ui/charts/palette.ts';
+import { formatTokens, formatTokensShort } from '../../ui/format.ts';
+import { barSegments, COMPILED_BARS, compiledBarSegments, type Segment } from './bar-segments.ts';
 import { joinWords } from './DecisionCard.tsx';
 import { STATUS_TEXT } from './evaluate.ts';
-import { StackedBarSvg } from './StackedBarSvg.tsx';
 import type { BudgetView } from './use-budget.ts';
+
+/** What the budget charts' downloaded images name under their titles. */
+export function budgetAssumptions(view: BudgetView): string[] {
+  return [
+    view.limit === null ? 'no budget (unbounded)' : `budget ${formatTokens(view.limit)} tokens`,
+    `${view.compiled.length} prompt rows`,
+  ];
+}
 
 function summaryOf(view: BudgetView, total: number): string {
   const { outcome } = view;
@@ -26,29 +35,34 @@ function summaryOf(view: BudgetView, total: number): string {
   );
 }
 
-const FILLED: readonly LegendItem[] = [
-  { label: 'Admitted', color: 'var(--chart-1)' },
-  { label: '◆ Pinned (never dropped)', color: 'var(--chart-4)' },
-];
-const BLOCKING: LegendItem = { label: '! Pinned, over budget', color: 'var(--bad)' };
-const DROPPED: LegendItem = { label: '✕ Dropped (hatched)', color: 'var(--surface-2)' };
-const NOT_COMPILED: LegendItem = { label: 'Not compiled (dashed)', color: 'var(--surface-2)' };
+const ADMITTED: LegendItem = { label: 'Admitted', color: PALETTE.admitted };
+const PINNED: LegendItem = { label: '◆ Pinned (never dropped)', color: PALETTE.pinned };
+const BLOCKING: LegendItem = { label: '! Pinned, over budget', color: PALETTE.overBudget };
+const DROPPED: LegendItem = { label: '✕ Dropped (hatched)', color: PALETTE.dropped, kind: 'hatch' };
+const NOT_COMPILED: LegendItem = {
+  label: 'Not compiled (dashed)',
+  color: INK.muted,
+  kind: 'outline',
+};
+const LEGEND = [ADMITTED, PINNED, DROPPED];
+const FAILED_LEGEND = [ADMITTED, PINNED, BLOCKING, DROPPED, NOT_COMPILED];
+const CATEGORIES = COMPILED_BARS.map((label) => ({ label, values: [] }));
 
-/**
- * The bar's legend, in the shared HTML legend that downloads read back. The
- * hatched and dashed keys are a second list, which budget-charts.css draws
- * hatched and dashed like the segments.
- */
-const BarLegend = memo(function BarLegend({ failed }: { failed: boolean }) {
+/** A row's name, fate and place in the drop order. */
+function SegmentTooltip({ seg }: { seg: Segment }) {
   return (
-    <div className="budget-legends">
-      <Legend items={failed ? [...FILLED, BLOCKING] : FILLED} />
-      <div className="budget-legend-hatched">
-        <Legend items={failed ? [DROPPED, NOT_COMPILED] : [DROPPED]} />
-      </div>
-    </div>
+    <>
+      <strong>
+        #{seg.position + 1} {seg.id}
+      </strong>
+      <br />
+      {formatTokens(seg.tokens)} tokens · {STATUS_TEXT[seg.status]}
+      {seg.blocking ? ' (over budget)' : ''}
+      <br />
+      {seg.tier} tier · {seg.dropRank === null ? 'never dropped' : `drop order ${seg.dropRank}`}
+    </>
   );
-});
+}
 
 /** The bar's data table: one row per segment, in compiled order. */
 const BarTable = memo(function BarTable({ segs }: { segs: readonly Segment[] }) {
@@ -91,6 +105,7 @@ function useSegments(view: BudgetView): readonly Segment[] {
 export const CompiledBar = memo(function CompiledBar({ view }: { view: BudgetView }) {
   const segs = useSegments(view);
   const total = useMemo(() => segs.reduce((sum, s) => sum + s.tokens, 0), [segs]);
+  const shapes = useMemo(() => compiledBarSegments(segs), [segs]);
   const csvRows = useMemo(
     () =>
       segs.map((s) => ({
@@ -105,13 +120,37 @@ export const CompiledBar = memo(function CompiledBar({ view }: { view: BudgetVie
   return (
     <ChartFrame
       title="Compiled prompt against the budget"
+      assumptions={budgetAssumptions(view)}
       exportable
       csvRows={csvRows}
       summary={summaryOf(view, total)}
       chart={
         <>
-          <StackedBarSvg segs={segs} limit={view.limit} />
-          <BarLegend failed={view.fates.kind === 'pinnedExceeds'} />
+          <BarChart
+            orientation="rows"
+            rowHeight={51}
+            categories={CATEGORIES}
+            segments={shapes}
+            valueDomain={[0, Math.max(1, total, view.limit ?? 0)]}
+            tickFormat={formatTokensShort}
+            references={
+              view.limit === null
+                ? []
+                : [
+                    {
+                      value: view.limit,
+                      color: INK.text,
+                      width: 2,
+                      label: `Budget ${formatTokens(view.limit)}`,
+                    },
+                  ]
+            }
+            segmentTooltip={(key) => {
+              const seg = segs.find((s) => key.slice(1) === s.key);
+              return seg ? <SegmentTooltip seg={seg} /> : null;
+            }}
+          />
+          <Legend items={view.fates.kind === 'pinnedExceeds' ? FAILED_LEGEND : LEGEND} />
         </>
       }
       table={<BarTable segs={segs} />}

@@ -3,7 +3,7 @@ import { useAppStore } from '../../state/store.ts';
 import type { ErrorScope } from '../../state/slices/budget-slice.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatNumber, formatTokens } from '../../ui/format.ts';
-import type { CompiledRow } from './compiled.ts';
+import type { CompiledRow } from '../../domain/compiled-rows.ts';
 import { STATUS_TEXT } from './evaluate.ts';
 import { errorBand, ERROR_PRESETS, type BandCase, type Flip } from './error-band.ts';
 

@@ -1,12 +1,15 @@
 import { memo, useMemo } from 'react';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
-import { formatTokens } from '../../ui/format.ts';
+import { LineChart } from '../../ui/charts/LineChart.tsx';
+import { INK, PALETTE } from '../../ui/charts/palette.ts';
+import { formatTokens, formatTokensShort } from '../../ui/format.ts';
+import { budgetAssumptions } from './CompiledBar.tsx';
 import type { BestSubsetTable } from './best-subset.ts';
 import { joinWords } from './DecisionCard.tsx';
 import type { AdmissionLadder } from './ladder.ts';
-import { dropCorners, labelledCorners, ladderSeries, type LadderPoint } from './ladder-series.ts';
-import { LadderSvg } from './LadderSvg.tsx';
+import { ladderChartData } from './ladder-chart-data.ts';
+import type { LadderPoint } from './ladder-series.ts';
 import { bestTotalAt, type BudgetView } from './use-budget.ts';
 
 /** How the current budget compares under the rule and the best subset, in words. */
@@ -30,28 +33,33 @@ function headline(view: BudgetView): string {
   );
 }
 
-const LINES: readonly LegendItem[] = [
-  { label: 'Whole-row rule (admitted)', color: 'var(--chart-1)' },
-  { label: 'Best subset', color: 'var(--chart-3)', dash: true },
-  { label: 'No waste (admitted = budget)', color: 'var(--muted)', dash: true },
-];
-const MARKS: readonly LegendItem[] = [
-  { label: 'Headroom wasted at the budget', color: 'var(--bad)' },
-  { label: 'Compile fails', color: 'var(--bad-bg)' },
-  { label: 'Dots: where rows drop (✕ names them)', color: 'var(--chart-2)' },
+const LEGEND: readonly LegendItem[] = [
+  { label: 'Whole-row rule (admitted)', color: PALETTE.admitted, kind: 'line' },
+  { label: 'Best subset', color: PALETTE.best, kind: 'dash' },
+  { label: 'No waste (admitted = budget)', color: INK.muted, kind: 'dash' },
+  { label: 'Headroom wasted at the budget', color: PALETTE.wasted },
+  { label: 'Compile fails', color: PALETTE.overBudget },
+  { label: 'Dots: where rows drop (✕ names them)', color: PALETTE.dropped, kind: 'dot' },
 ];
 
-/** The ladder's legend: lines drawn as lines (budget-charts.css), then the marks. */
-const LadderLegend = memo(function LadderLegend() {
+function LadderTooltip({ point }: { point: LadderPoint }) {
   return (
-    <div className="budget-legends">
-      <div className="budget-legend-lines">
-        <Legend items={LINES} />
-      </div>
-      <Legend items={MARKS} />
-    </div>
+    <>
+      <strong>Budget {formatTokens(point.budget)}</strong>
+      <br />
+      {point.rule === null ? (
+        'Compile fails: the pinned rows do not fit.'
+      ) : (
+        <>
+          Whole-row rule admits {formatTokens(point.rule)} (wastes{' '}
+          {formatTokens(point.budget - point.rule)})
+          <br />
+          Best subset keeps {formatTokens(point.best ?? 0)}
+        </>
+      )}
+    </>
   );
-});
+}
 
 /** The ladder's data table: one row per rung, then where the compile fails. */
 const LadderTable = memo(function LadderTable({
@@ -103,35 +111,6 @@ const LadderTable = memo(function LadderTable({
 });
 
 /**
- * The series, drop points and sentences that depend on the rows (and on the
- * axis length, which only follows the budget above the rows' total).
- */
-function useLadderData(view: BudgetView, maxBudget: number) {
-  const { ladder, best } = view;
-  return useMemo(() => {
-    const data: LadderPoint[] = ladderSeries({ ladder, best }, maxBudget);
-    const corners = dropCorners({ ladder });
-    const pinned = ladder?.pinnedTokens ?? 0;
-    const tail =
-      (corners.length > 0
-        ? ` Rows drop as the budget falls: ${corners.map((c) => `${c.ids.join(' and ')} below ${formatTokens(c.budget)}`).join(', ')}.`
-        : '') + (pinned > 0 ? ` Below ${formatTokens(pinned)} tokens the compile fails.` : '');
-    return {
-      data,
-      pinned,
-      tail,
-      // Past 40 drop points the dots would merge into a line.
-      labelled: corners.length <= 40 ? labelledCorners(corners, maxBudget) : [],
-      csvRows: data.map((p) => ({
-        budgetTokens: p.budget,
-        ruleAdmittedTokens: p.rule ?? '',
-        bestSubsetTokens: p.best ?? '',
-      })),
-    };
-  }, [ladder, best, maxBudget]);
-}
-
-/**
  * The admission ladder: admitted tokens against the budget, from 0 to the
  * total, with the point where each row drops, the current budget, the
  * headroom wasted by dropping whole rows, and the best subset for comparison.
@@ -140,7 +119,12 @@ export const LadderChart = memo(function LadderChart({ view }: { view: BudgetVie
   const ladder = view.ladder;
   const total = ladder?.totalTokens ?? 0;
   const maxBudget = Math.max(1, total, view.limit ?? 0);
-  const { data, pinned, tail, labelled, csvRows } = useLadderData(view, maxBudget);
+  const { best } = view;
+  const { data, series, budgets, corners, regions, tail, csvRows } = useMemo(
+    () => ladderChartData({ ladder, best }, maxBudget),
+    [ladder, best, maxBudget],
+  );
+  const limit = view.limit;
   const admitted = view.outcome.kind === 'ok' ? view.outcome.report.totalTokens : null;
   const keptIds = view.bestHere?.ids ?? [];
   const ruleAdmitted = view.outcome.kind === 'ok' ? view.outcome.report.admitted : [];
@@ -192,20 +176,42 @@ export const LadderChart = memo(function LadderChart({ view }: { view: BudgetVie
       )}
       <ChartFrame
         title="Admitted tokens by budget"
+        assumptions={budgetAssumptions(view)}
         exportable
         csvRows={csvRows}
         summary={headline(view) + tail}
         chart={
           <>
-            <LadderSvg
-              data={data}
-              maxBudget={maxBudget}
-              pinned={pinned}
-              corners={labelled}
-              limit={view.limit}
-              admitted={admitted}
+            <LineChart
+              height={300}
+              x={{ domain: [0, maxBudget], format: formatTokensShort, title: 'Budget (tokens)' }}
+              y={{ domain: [0, maxBudget], format: formatTokensShort }}
+              series={series}
+              regions={regions}
+              points={corners}
+              markers={
+                limit === null || limit > maxBudget
+                  ? []
+                  : [{ x: limit, label: 'Budget', color: INK.text, dash: '4 3' }]
+              }
+              spans={
+                limit !== null && admitted !== null && limit > admitted && limit <= maxBudget
+                  ? [
+                      {
+                        x: limit,
+                        y0: admitted,
+                        y1: limit,
+                        color: PALETTE.wasted,
+                        width: 5,
+                        className: 'ladder-waste',
+                      },
+                    ]
+                  : []
+              }
+              hoverXs={budgets}
+              tooltip={(i) => (data[i] ? <LadderTooltip point={data[i]} /> : null)}
             />
-            <LadderLegend />
+            <Legend items={LEGEND} />
           </>
         }
         table={<LadderTable ladder={ladder} best={view.best} />}

@@ -1,7 +1,12 @@
 import { memo, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useAppStore } from '../../state/store.ts';
 import { TIERS, type BudgetEditorRow, type Tier } from '../../state/slices/budget-slice.ts';
-import { compileRows, idCandidateProblem, idProblem, TIER_LABELS } from './compiled.ts';
+import {
+  compileRows,
+  idCandidateProblem,
+  idProblem,
+  TIER_LABELS,
+} from '../../domain/compiled-rows.ts';
 import { inheritKey, rowKey } from './row-keys.ts';
 import { addRow, duplicateRow, moveRow, moveRowTo, moveTarget, removeRow } from './row-ops.ts';
 import { RowItem, type FocusTarget, type RowActions } from './RowItem.tsx';

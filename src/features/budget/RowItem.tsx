@@ -3,7 +3,7 @@ import { estimateTokens } from '../../core/index.ts';
 import { TIERS, type BudgetEditorRow, type Tier } from '../../state/slices/budget-slice.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatTokens } from '../../ui/format.ts';
-import { TIER_LABELS } from './compiled.ts';
+import { TIER_LABELS } from '../../domain/compiled-rows.ts';
 
 /** A control of a row that the editor may focus after changing the list. */
 export type FocusTarget = 'up' | 'down' | 'id';

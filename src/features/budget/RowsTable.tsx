@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { formatTokens } from '../../ui/format.ts';
-import { TIER_LABELS, type CompiledRow } from './compiled.ts';
+import { TIER_LABELS, type CompiledRow } from '../../domain/compiled-rows.ts';
 import { STATUS_TEXT, type RowStatus } from './evaluate.ts';
 import type { RowFates } from './fates.ts';
 import type { AdmissionLadder } from './ladder.ts';

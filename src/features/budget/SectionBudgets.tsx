@@ -4,7 +4,7 @@ import { useAppStore } from '../../state/store.ts';
 import type { SectionBudget } from '../../state/slices/budget-slice.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatTokens } from '../../ui/format.ts';
-import type { CompiledRow } from './compiled.ts';
+import type { CompiledRow } from '../../domain/compiled-rows.ts';
 import { evaluateBudget } from './evaluate.ts';
 
 /** What the section budgets need: the rows and the prompt budget. */

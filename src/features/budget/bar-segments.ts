@@ -3,7 +3,8 @@
  * compiled order, with where it starts in the full prompt and where it starts
  * among the rows that ship (admitted and pinned rows, packed together).
  */
-import { TIER_LABELS, type CompiledRow } from './compiled.ts';
+import type { BarSegment } from '../../ui/charts/BarChart.tsx';
+import { TIER_LABELS, type CompiledRow } from '../../domain/compiled-rows.ts';
 import type { RowStatus } from './evaluate.ts';
 import type { RowFates } from './fates.ts';
 
@@ -63,4 +64,33 @@ export function segmentMarker(seg: Segment): string {
   if (seg.status === 'dropped') return '✕ ';
   if (seg.status === 'pinned') return '◆ ';
   return '';
+}
+
+/** The two bars of the compiled-prompt chart, top to bottom. */
+export const COMPILED_BARS = ['All rows', 'Admitted'] as const;
+
+/**
+ * The segments as the kit's bar chart draws them: every row on the first bar
+ * at its place in the full prompt, and the rows that ship on the second,
+ * packed together. Status is a class (fill, hatching, dashed edge) and a
+ * text marker in the label, never colour alone.
+ */
+export function compiledBarSegments(segs: readonly Segment[]): BarSegment[] {
+  const out: BarSegment[] = [];
+  for (const bar of [0, 1] as const) {
+    for (const seg of segs) {
+      const from = bar === 0 ? seg.start : seg.shippedStart;
+      if (from === null) continue;
+      out.push({
+        key: `${bar}${seg.key}`,
+        category: bar,
+        start: from,
+        end: from + seg.tokens,
+        className: `seg-${seg.blocking ? 'blocking' : seg.status}`,
+        label: `${segmentMarker(seg)}${seg.id}`,
+        hatched: bar === 0 && seg.status === 'dropped',
+      });
+    }
+  }
+  return out;
 }

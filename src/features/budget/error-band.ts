@@ -6,7 +6,7 @@
  */
 import type { BudgetRow } from '../../core/index.ts';
 import type { ErrorScope } from '../../state/slices/budget-slice.ts';
-import type { CompiledRow } from './compiled.ts';
+import type { CompiledRow } from '../../domain/compiled-rows.ts';
 import { evaluateBudget, type BudgetOutcome, type RowStatus } from './evaluate.ts';
 
 /** Typical estimator error by kind of text (the explorer's rough assumptions, not measurements). */

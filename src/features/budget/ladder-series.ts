@@ -90,3 +90,19 @@ export function labelledCorners(
     label: c.ids.length === 0 ? null : `✕ ${c.ids.join(', ')}`,
   }));
 }
+
+/** The ladder's lines as the kit's line chart takes them. */
+export interface LadderLines {
+  readonly rule: readonly { x: number; y: number | null }[];
+  readonly best: readonly { x: number; y: number | null }[];
+  readonly budgets: readonly number[];
+}
+
+/** The rule's and the best subset's admitted tokens against the budget. */
+export function ladderLines(points: readonly LadderPoint[]): LadderLines {
+  return {
+    rule: points.map((p) => ({ x: p.budget, y: p.rule })),
+    best: points.map((p) => ({ x: p.budget, y: p.best })),
+    budgets: points.map((p) => p.budget),
+  };
+}

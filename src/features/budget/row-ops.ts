@@ -5,7 +5,7 @@
  * which tier comes first in the prompt.
  */
 import type { BudgetEditorRow } from '../../state/slices/budget-slice.ts';
-import { inCompiledOrder } from './compiled.ts';
+import { inCompiledOrder } from '../../domain/compiled-rows.ts';
 
 /** `base`, or `base-2`, `base-3`… — the first id no row has. */
 export function uniqueId(rows: readonly BudgetEditorRow[], base: string): string {

@@ -1,14 +1,13 @@
 /**
  * Everything the budget explorer shows, derived from the store's inputs with
- * the core and memoised in three layers: what depends on the rows only (the
+ * the core and memoised in computeds (see `state/derive.ts`) in three layers: what depends on the rows only (the
  * compiled order, the ladder, the knapsack table) is computed when the rows
  * change; dragging the budget only re-runs one admission and a table lookup;
  * and the rows' fates keep their identity while no row changes fate, so the
  * parts that show fates alone skip those steps.
  */
-import { useMemo } from 'react';
 import type { BudgetRow } from '../../core/index.ts';
-import { useAppStore } from '../../state/store.ts';
+import { computed, useDerived } from '../../state/derive.ts';
 import {
   bestKeptTokens,
   bestSubsetAt,
@@ -16,7 +15,12 @@ import {
   type BestSubset,
   type BestSubsetTable,
 } from './best-subset.ts';
-import { compileRows, idProblem, toBudgetRows, type CompiledRow } from './compiled.ts';
+import {
+  compileRows,
+  idProblem,
+  toBudgetRows,
+  type CompiledRow,
+} from '../../domain/compiled-rows.ts';
 import { dropRanks, evaluateBudget, type BudgetOutcome } from './evaluate.ts';
 import { fatesFromKey, fatesKey, type RowFates } from './fates.ts';
 import { admissionLadder, type AdmissionLadder } from './ladder.ts';
@@ -74,27 +78,47 @@ export function bestTotalAt(
   return pinned + bestKeptTokens(analysis.best, budget - pinned);
 }
 
+const rowsAnalysis = computed(
+  'budget.rowsAnalysis',
+  (s) => [s.budget.rows, s.budget.charsPerToken] as const,
+  (rows, charsPerToken) => analyseRows(compileRows(rows, charsPerToken)),
+);
+
+const budgetLimit = computed(
+  'budget.limit',
+  (s) => [s.budget.unbounded, s.budget.maxTotalTokens] as const,
+  (unbounded, maxTotalTokens): number | null => (unbounded ? null : maxTotalTokens),
+);
+
+const budgetOutcome = computed(
+  'budget.outcome',
+  (s) => [rowsAnalysis.get(s), budgetLimit.get(s)] as const,
+  (analysis, limit): BudgetOutcome =>
+    analysis.problem === null
+      ? evaluateBudget(analysis.coreRows, limit)
+      : { kind: 'invalid', message: analysis.problem },
+);
+
+// The fates as a string: equal strings are the same input, so the fates
+// below keep their identity while no row changes fate.
+const budgetFatesKey = computed(
+  'budget.fatesKey',
+  (s) => [budgetOutcome.get(s)] as const,
+  fatesKey,
+);
+
+const budgetFates = computed(
+  'budget.fates',
+  (s) => [rowsAnalysis.get(s).coreRows, budgetFatesKey.get(s)] as const,
+  fatesFromKey,
+);
+
 /** The budget explorer's derived view of the store. */
-export function useBudgetView(): BudgetView {
-  const rows = useAppStore((s) => s.budget.rows);
-  const charsPerToken = useAppStore((s) => s.budget.charsPerToken);
-  const maxTotalTokens = useAppStore((s) => s.budget.maxTotalTokens);
-  const unbounded = useAppStore((s) => s.budget.unbounded);
-  const analysis = useMemo(
-    () => analyseRows(compileRows(rows, charsPerToken)),
-    [rows, charsPerToken],
-  );
-  const limit = unbounded ? null : maxTotalTokens;
-  const outcome = useMemo<BudgetOutcome>(
-    () =>
-      analysis.problem === null
-        ? evaluateBudget(analysis.coreRows, limit)
-        : { kind: 'invalid', message: analysis.problem },
-    [analysis, limit],
-  );
-  const key = fatesKey(outcome);
-  const fates = useMemo(() => fatesFromKey(analysis.coreRows, key), [analysis.coreRows, key]);
-  return useMemo(() => {
+export const budgetView = computed(
+  'budget.view',
+  (s) =>
+    [rowsAnalysis.get(s), budgetLimit.get(s), budgetOutcome.get(s), budgetFates.get(s)] as const,
+  (analysis, limit, outcome, fates): BudgetView => {
     let bestHere: BudgetView['bestHere'] = null;
     if (limit !== null && analysis.ladder !== null && limit >= analysis.ladder.pinnedTokens) {
       const subset = bestSubsetAt(analysis.best, limit - analysis.ladder.pinnedTokens);
@@ -102,5 +126,10 @@ export function useBudgetView(): BudgetView {
       bestHere = { ...subset, keptTokens: subset.keptTokens + analysis.ladder.pinnedTokens, ids };
     }
     return { ...analysis, limit, outcome, fates, bestHere };
-  }, [analysis, limit, outcome, fates]);
+  },
+);
+
+/** Reads the budget explorer's view (see `budgetView`). */
+export function useBudgetView(): BudgetView {
+  return useDerived(budgetView);
 }

@@ -1,11 +1,14 @@
 import { memo, useMemo } from 'react';
-import { XYChart, type Band } from '../../ui/charts/XYChart.tsx';
 import { cacheWhatIf } from '../../core/index.ts';
 import { useAppStore } from '../../state/store.ts';
+import { Legend } from '../../ui/charts/Legend.tsx';
+import { LineChart } from '../../ui/charts/LineChart.tsx';
+import { INK, PALETTE } from '../../ui/charts/palette.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
-import { COLORS, LOG_TICKS, TooltipBox, tokenTick, usdTick } from './chart-bits.tsx';
+import { disagreementRuns } from './cache-bands.ts';
+import { gateAssumptions, LOG_TICKS, TooltipBox, tokenTick, usdTick } from './chart-bits.tsx';
 import { cacheWhatIfBySize, SIZE_MAX, SIZE_MIN, type CachePoint } from './series.ts';
 import type { GateView } from './use-gate.ts';
 
@@ -19,6 +22,13 @@ function CacheTooltip({ point }: { point: CachePoint }) {
     </TooltipBox>
   );
 }
+
+const ZERO = [{ value: 0, color: INK.muted }] as const;
+const LEGEND = [
+  { label: 'Uncached basis (the seed’s gate)', color: PALETTE.result, kind: 'line' as const },
+  { label: 'Cached basis (what-if)', color: PALETTE.alternative, kind: 'dash' as const },
+  { label: 'The bases disagree', color: PALETTE.disagree },
+];
 
 function CacheTable({ data }: { data: readonly CachePoint[] }) {
   return (
@@ -67,12 +77,12 @@ export const CacheWhatIfChart = memo(function CacheWhatIfChart({ view }: { view:
     () => [
       {
         id: 'uncached',
-        color: COLORS.a,
+        color: PALETTE.result,
         points: data.map((p) => ({ x: p.size, y: p.uncachedUsd })),
       },
       {
         id: 'cached',
-        color: COLORS.b,
+        color: PALETTE.alternative,
         dash: '5 3',
         points: data.map((p) => ({ x: p.size, y: p.cachedUsd })),
       },
@@ -80,24 +90,10 @@ export const CacheWhatIfChart = memo(function CacheWhatIfChart({ view }: { view:
     [data],
   );
   // Shade each run of sizes where the two pricing bases reach opposite verdicts.
-  const bands = useMemo(() => {
-    const runs: Band[] = [];
-    let run: Array<{ x: number; y0: number; y1: number }> = [];
-    for (const p of data) {
-      if (p.disagrees) {
-        run.push({
-          x: p.size,
-          y0: Math.min(p.uncachedUsd, p.cachedUsd),
-          y1: Math.max(p.uncachedUsd, p.cachedUsd),
-        });
-      } else if (run.length > 0) {
-        runs.push(run);
-        run = [];
-      }
-    }
-    if (run.length > 0) runs.push(run);
-    return runs;
-  }, [data]);
+  const bands = useMemo(
+    () => disagreementRuns(data).map((run) => ({ points: run.points, color: PALETTE.disagree })),
+    [data],
+  );
   const firstAgree = data.find((p) => p.cachedUsd > 0);
   const summary =
     here === null
@@ -132,6 +128,10 @@ export const CacheWhatIfChart = memo(function CacheWhatIfChart({ view }: { view:
       />
       <ChartFrame
         title="Net saving: uncached vs cached pricing"
+        assumptions={[
+          ...gateAssumptions(inputs, 'size'),
+          `${formatTokens(tailTokens)} tokens after the output`,
+        ]}
         exportable
         csvRows={() =>
           data.map((p) => ({
@@ -143,25 +143,25 @@ export const CacheWhatIfChart = memo(function CacheWhatIfChart({ view }: { view:
         }
         summary={summary}
         chart={
-          <XYChart
-            height={260}
-            xScale="log"
-            xDomain={[SIZE_MIN, SIZE_MAX]}
-            xTicks={LOG_TICKS}
-            xFormat={tokenTick}
-            yFormat={usdTick}
-            series={series}
-            bands={bands}
-            refY={[{ value: 0, color: COLORS.muted, dash: '' }]}
-            refX={[
-              {
-                value: Math.min(SIZE_MAX, Math.max(SIZE_MIN, inputs.outputTokens)),
-                color: COLORS.muted,
-                dash: '2 2',
-              },
-            ]}
-            tooltip={(i) => (data[i] ? <CacheTooltip point={data[i]} /> : null)}
-          />
+          <>
+            <LineChart
+              height={260}
+              x={{ kind: 'log', domain: [SIZE_MIN, SIZE_MAX], ticks: LOG_TICKS, format: tokenTick }}
+              y={{ format: usdTick }}
+              series={series}
+              bands={bands}
+              refY={ZERO}
+              markers={[
+                {
+                  x: Math.min(SIZE_MAX, Math.max(SIZE_MIN, inputs.outputTokens)),
+                  color: INK.text,
+                  label: 'now',
+                },
+              ]}
+              tooltip={(i) => (data[i] ? <CacheTooltip point={data[i]} /> : null)}
+            />
+            <Legend items={LEGEND} />
+          </>
         }
         table={<CacheTable data={data} />}
       />

@@ -1,46 +1,39 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useMemo } from 'react';
+import { Legend } from '../../ui/charts/Legend.tsx';
+import { INK, PALETTE } from '../../ui/charts/palette.ts';
+import { MARGINS } from '../../ui/charts/scales.ts';
+import { Tooltip } from '../../ui/charts/Tooltip.tsx';
+import { useCanvasSurface, type CanvasFrame } from '../../ui/charts/use-canvas-surface.ts';
+import { useHover } from '../../ui/charts/use-hover.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
-import { useThemeVersion } from '../../ui/charts/use-theme-version.ts';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
 import { fireMap, type FireMap } from './series.ts';
+import { gateAssumptions } from './chart-bits.tsx';
 import type { GateView } from './use-gate.ts';
 
 const HEIGHT = 240;
 
 const turns = (n: number | null | undefined, none: string): string =>
   n === null || n === undefined ? none : `${n} turn${n === 1 ? '' : 's'}`;
+// Narrower than the kit's left margin: the y title is a column of its own and the ticks are short.
 const LEFT = 44;
-const BOTTOM = 26;
+const BOTTOM = MARGINS.bottom;
 
+/** The colours of the map, resolved for the theme. */
 interface Palette {
-  good: string;
-  bad: string;
+  saves: string;
+  loses: string;
+  notPriced: string;
   muted: string;
-  surface2: string;
   text: string;
 }
 
-let palette: { theme: string | undefined; colors: Palette } | null = null;
-
-/**
- * The theme's colours, read once per theme: getComputedStyle forces a style
- * recalculation, too costly to repeat on every frame of a drag.
- */
-function themeColors(el: Element): Palette {
-  const theme = document.documentElement.dataset['theme'];
-  if (palette !== null && palette.theme === theme) return palette.colors;
-  const style = getComputedStyle(el);
-  const read = (name: string) => style.getPropertyValue(name).trim() || '#888';
-  const colors = {
-    good: read('--good'),
-    bad: read('--bad'),
-    muted: read('--muted'),
-    surface2: read('--surface-2'),
-    text: read('--text'),
-  };
-  palette = { theme, colors };
-  return colors;
-}
+const LEGEND = [
+  { label: 'offload (stronger colour = larger saving)', color: PALETTE.saves },
+  { label: 'keep inline, offloading would lose money', color: PALETTE.loses },
+  { label: 'keep inline, not priced (below threshold or H = 0)', color: PALETTE.notPriced },
+  { label: 'current inputs', color: INK.text, kind: 'ring' as const },
+];
 
 /** "#rrggbb", "rgb(…)" or any CSS colour as [r, g, b], through the canvas's own parser. */
 const parsedColors = new Map<string, [number, number, number]>();
@@ -83,9 +76,9 @@ function paintCells(
   const { canvas, ctx: cellCtx } = cellBitmap;
   if (canvas.width !== cols) canvas.width = cols;
   if (canvas.height !== rows) canvas.height = rows;
-  const base = rgbOf(ctx, colors.surface2);
-  const good = rgbOf(ctx, colors.good);
-  const bad = rgbOf(ctx, colors.bad);
+  const base = rgbOf(ctx, colors.notPriced);
+  const good = rgbOf(ctx, colors.saves);
+  const bad = rgbOf(ctx, colors.loses);
   let maxAbs = 0;
   for (const row of map.net) for (const v of row) maxAbs = Math.max(maxAbs, Math.abs(v));
   const image = cellCtx.createImageData(cols, rows);
@@ -146,24 +139,23 @@ function axisLabels(
   return canvas;
 }
 
+/** What the map draws: the map and the marked inputs (all of it, for the redraw check). */
+interface FireMapScene {
+  readonly map: FireMap;
+  readonly h: number;
+  readonly p: number;
+}
+
 /** Draws the map on a canvas, which redraws in well under a frame, unlike ~1,000 SVG cells. */
-function draw(
-  canvas: HTMLCanvasElement,
-  width: number,
-  map: FireMap,
-  current: { h: number; p: number },
-): void {
-  const ctx = canvas.getContext('2d');
-  if (!ctx || width <= 0) return;
-  const dpr = window.devicePixelRatio || 1;
-  // Resizing a canvas reallocates its bitmap: only when the size changed.
-  const pixelWidth = Math.round(width * dpr);
-  const pixelHeight = Math.round(HEIGHT * dpr);
-  if (canvas.width !== pixelWidth) canvas.width = pixelWidth;
-  if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.clearRect(0, 0, width, HEIGHT);
-  const colors = themeColors(canvas);
+function draw(frame: CanvasFrame, { map, h, p }: FireMapScene): void {
+  const { ctx, width, dpr } = frame;
+  const colors: Palette = {
+    saves: frame.color(PALETTE.saves),
+    loses: frame.color(PALETTE.loses),
+    notPriced: frame.color(PALETTE.notPriced),
+    muted: frame.color(INK.muted),
+    text: frame.color(INK.text),
+  };
   const cols = map.horizons.length;
   const rows = map.probabilities.length;
   const cw = (width - LEFT - 4) / cols;
@@ -174,15 +166,15 @@ function draw(
     ctx.drawImage(cells, LEFT, HEIGHT - BOTTOM - rows * ch, cols * cw, rows * ch);
   }
   ctx.drawImage(
-    axisLabels(pixelWidth, pixelHeight, dpr, width, map, colors.muted),
+    axisLabels(Math.round(width * dpr), Math.round(HEIGHT * dpr), dpr, width, map, colors.muted),
     0,
     0,
     width,
     HEIGHT,
   );
   // Current inputs.
-  const cx = LEFT + Math.min(cols - 1, current.h) * cw + cw / 2;
-  const cy = HEIGHT - BOTTOM - (current.p * (rows - 1) + 0.5) * ch;
+  const cx = LEFT + Math.min(cols - 1, h) * cw + cw / 2;
+  const cy = HEIGHT - BOTTOM - (p * (rows - 1) + 0.5) * ch;
   ctx.strokeStyle = colors.text;
   ctx.lineWidth = 2;
   ctx.beginPath();
@@ -230,47 +222,18 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
   const h = Math.max(0, Math.trunc(inputs.horizon));
   const maxHorizon = Math.max(30, Math.min(100, h));
   const map = useMemo(() => fireMap(inputs, pricing, maxHorizon), [inputs, pricing, maxHorizon]);
-  // The canvas element itself, not a ref: ChartFrame replaces it when the data
-  // table is shown and hidden again, and the effects must follow the new one.
-  const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
-  const [hover, setHover] = useState<{
+  const { hover, setHover, onPointerLeave } = useHover<{
     x: number;
     y: number;
     h: number;
     p: number;
     net: number;
     fire: boolean;
-  } | null>(null);
+  }>();
   const p = Math.max(0, Math.min(1, inputs.recallProbability));
-
-  // The canvas's CSS width, kept by a ResizeObserver: reading clientWidth on
-  // every drag step would force a layout of the whole page in the middle of
-  // React's commit.
-  const widthRef = useRef(0);
-  const mapRef = useRef({ map, h, p });
-  mapRef.current = { map, h, p };
-
-  useEffect(() => {
-    if (!canvas || typeof ResizeObserver === 'undefined') return undefined;
-    widthRef.current = 0;
-    const observer = new ResizeObserver((entries) => {
-      const width = entries[entries.length - 1]?.contentRect.width ?? 0;
-      if (width === widthRef.current) return;
-      widthRef.current = width;
-      const current = mapRef.current;
-      draw(canvas, width, current.map, { h: current.h, p: current.p });
-    });
-    observer.observe(canvas);
-    return () => observer.disconnect();
-  }, [canvas]);
-
-  // Redrawn when the map, the marked point, the canvas or the theme changes.
-  const themeVersion = useThemeVersion();
-  useEffect(() => {
-    if (!canvas) return;
-    if (widthRef.current === 0) widthRef.current = canvas.clientWidth;
-    draw(canvas, widthRef.current, map, { h, p });
-  }, [canvas, map, h, p, themeVersion]);
+  const scene = useMemo(() => ({ map, h, p }), [map, h, p]);
+  const surface = useCanvasSurface(HEIGHT, scene, draw);
+  const canvas = surface.canvas;
 
   let fires = 0;
   for (const row of map.fire) for (const f of row) if (f) fires += 1;
@@ -310,30 +273,28 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
   return (
     <ChartFrame
       title="Where the gate fires: horizon × recall probability"
+      assumptions={gateAssumptions(inputs, 'horizon and recall')}
       summary={summary}
       chart={
         <div className="heatmap">
           <span className="heatmap-y">Recall probability</span>
           <canvas
-            ref={setCanvas}
+            ref={surface.ref}
             style={{ width: '100%', height: HEIGHT }}
             onMouseMove={onMove}
-            onMouseLeave={() => setHover(null)}
+            onMouseLeave={onPointerLeave}
           />
           <span className="heatmap-x">Horizon (turns)</span>
-          <span className="heatmap-legend">
-            <i className="swatch fire" /> offload (stronger colour = larger saving){' '}
-            <i className="swatch loss" /> keep inline, offloading would lose money{' '}
-            <i className="swatch zero" /> keep inline, not priced (below threshold or H = 0)
-          </span>
+          <div className="heatmap-legend">
+            <Legend items={LEGEND} />
+          </div>
           {hover && (
-            <div
-              className="chart-tooltip heatmap-tip"
-              style={{ left: hover.x + 12, top: hover.y + 12 }}
-            >
-              H = {hover.h}, p = {hover.p.toFixed(2)}: {hover.fire ? 'offload' : 'keep'}, net{' '}
-              {formatUsd(hover.net)}
-            </div>
+            <Tooltip x={hover.x} y={hover.y + 12} width={surface.width}>
+              <span className="tip-line">
+                H = {hover.h}, p = {hover.p.toFixed(2)}: {hover.fire ? 'offload' : 'keep'}, net{' '}
+                {formatUsd(hover.net)}
+              </span>
+            </Tooltip>
           )}
         </div>
       }

@@ -1,8 +1,9 @@
 import { memo, useMemo } from 'react';
-import { XYChart } from '../../ui/charts/XYChart.tsx';
+import { LineChart } from '../../ui/charts/LineChart.tsx';
+import { INK, PALETTE } from '../../ui/charts/palette.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatNumber, formatUsd } from '../../ui/format.ts';
-import { COLORS, TooltipBox, plainTick, usdTick } from './chart-bits.tsx';
+import { gateAssumptions, plainTick, TooltipBox, usdTick } from './chart-bits.tsx';
 import { netSavingByHorizon, type HorizonPoint } from './series.ts';
 import type { GateView } from './use-gate.ts';
 
@@ -15,6 +16,8 @@ function HorizonTooltip({ point }: { point: HorizonPoint }) {
     </TooltipBox>
   );
 }
+
+const ZERO = [{ value: 0, color: INK.muted }] as const;
 
 function HorizonTable({ data }: { data: readonly HorizonPoint[] }) {
   return (
@@ -53,8 +56,8 @@ export const HorizonChart = memo(function HorizonChart({ view }: { view: GateVie
     () => [
       {
         id: 'net',
-        color: COLORS.a,
-        step: true,
+        color: PALETTE.result,
+        curve: 'step' as const,
         points: data.map((p) => ({ x: p.horizon, y: p.netUsd })),
       },
     ],
@@ -73,6 +76,7 @@ export const HorizonChart = memo(function HorizonChart({ view }: { view: GateVie
   return (
     <ChartFrame
       title="Net saving against horizon"
+      assumptions={gateAssumptions(inputs, 'horizon')}
       exportable
       csvRows={() =>
         data.map((p) => ({
@@ -83,24 +87,22 @@ export const HorizonChart = memo(function HorizonChart({ view }: { view: GateVie
       }
       summary={summary}
       chart={
-        <XYChart
+        <LineChart
           height={260}
-          xScale="linear"
-          xDomain={[0, maxHorizon]}
-          xFormat={plainTick}
-          yFormat={usdTick}
+          x={{ domain: [0, maxHorizon], format: plainTick }}
+          y={{ format: usdTick }}
           series={series}
-          refY={[{ value: 0, color: COLORS.muted, dash: '' }]}
-          refX={
+          refY={ZERO}
+          markers={
             hStar !== null && hStar <= maxHorizon && !below
-              ? [{ value: hStar, color: COLORS.d, label: 'H*', dash: '2 2' }]
+              ? [{ x: hStar, color: INK.muted, label: 'H*', dash: '2 2' }]
               : []
           }
           dots={[
             {
               x: Math.min(h, maxHorizon),
               y: decision.netSavingUsd,
-              color: decision.fire ? COLORS.good : COLORS.bad,
+              color: decision.fire ? PALETTE.saves : PALETTE.loses,
             },
           ]}
           tooltip={(i) => (data[i] ? <HorizonTooltip point={data[i]} /> : null)}

@@ -1,18 +1,16 @@
 import { memo, useId, useMemo, useState } from 'react';
-import { BarsChart } from '../../ui/charts/BarsChart.tsx';
-import {
-  comparePolicies,
-  InvalidInputError,
-  logNormalPopulation,
-  parseSizes,
-  type PricingTable,
-  type ResolvedGateInputs,
-} from '../../core/index.ts';
+import { parseSizes, type PricingTable, type ResolvedGateInputs } from '../../core/index.ts';
+import { pricingFor } from '../../domain/baselines.ts';
+import type { PopulationRequest } from '../../engine/api.ts';
+import { useEngineResult } from '../../engine/use-engine-result.ts';
 import { useAppStore } from '../../state/store.ts';
+import { BarChart } from '../../ui/charts/BarChart.tsx';
+import { PALETTE } from '../../ui/charts/palette.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
-import { COLORS, TooltipBox, usdTick } from './chart-bits.tsx';
+import { gateAssumptions, TooltipBox, usdTick } from './chart-bits.tsx';
+import { policyBars } from './policy-bars.ts';
 
 interface Bar {
   policy: string;
@@ -51,19 +49,6 @@ export const PolicyComparison = memo(function PolicyComparison({
   const [pasteDraft, setPasteDraft] = useState<string | null>(null);
   const pasteText = pasteDraft ?? population.pasted;
 
-  const sizes = useMemo((): { sizes: number[]; error: string | null } => {
-    try {
-      if (population.mode === 'pasted')
-        return { sizes: parseSizes(population.pasted), error: null };
-      return { sizes: logNormalPopulation(population.medianTokens, population.sigma), error: null };
-    } catch (error) {
-      return {
-        sizes: [],
-        error: error instanceof InvalidInputError ? error.message : String(error),
-      };
-    }
-  }, [population.mode, population.pasted, population.medianTokens, population.sigma]);
-
   const pasteError = useMemo(() => {
     if (population.mode !== 'pasted' || pasteText === population.pasted) return null;
     try {
@@ -74,21 +59,27 @@ export const PolicyComparison = memo(function PolicyComparison({
     }
   }, [pasteText, population.mode, population.pasted]);
 
-  const comparison = useMemo(
-    () =>
-      sizes.sizes.length > 0
-        ? comparePolicies(sizes.sizes, sweepInputs, population.sizeOnlyThresholdTokens, pricing)
-        : null,
-    // The comparison sweeps sizes itself: the current output size is irrelevant.
-    [sizes, sweepInputs, pricing, population.sizeOnlyThresholdTokens],
+  // The comparison sweeps sizes itself: the current output size is irrelevant.
+  const request = useMemo<PopulationRequest>(
+    () => ({
+      population,
+      inputs: sweepInputs,
+      pricing: pricingFor(pricing, [sweepInputs.modelName]),
+    }),
+    [population, sweepInputs, pricing],
   );
+  const answer = useEngineResult('gate', 'population', request);
+  const result = answer.value;
+  const comparison = result?.ok ? result.comparison : null;
+  // The threshold the shown answer was priced with, so its bars and labels agree.
+  const thresholdTokens = result?.thresholdTokens ?? population.sizeOnlyThresholdTokens;
 
   const scale = comparison ? 1000 / comparison.populationSize : 1;
   const bars: Bar[] = comparison
     ? [
         { policy: 'Never offload', costUsd: comparison.neverOffloadUsd, offloaded: 0 },
         {
-          policy: `Size-only at ${formatTokens(population.sizeOnlyThresholdTokens)}`,
+          policy: `Size-only at ${formatTokens(thresholdTokens)}`,
           costUsd: comparison.sizeOnlyUsd,
           offloaded: Math.round(comparison.sizeOnlyOffloaded * scale),
         },
@@ -100,11 +91,19 @@ export const PolicyComparison = memo(function PolicyComparison({
       ]
     : [];
   const sizeOnlyLoses = comparison !== null && comparison.sizeOnlyUsd > comparison.neverOffloadUsd;
+  const barChart = policyBars(
+    bars.map((b) => ({ label: b.policy, costUsd: b.costUsd })),
+    [PALETTE.baseline, sizeOnlyLoses ? PALETTE.loses : PALETTE.alternative, PALETTE.result],
+  );
   const summary = comparison
-    ? `Per 1,000 tool outputs: never offloading costs ${formatUsd(comparison.neverOffloadUsd)}, size-only offload at ${formatTokens(population.sizeOnlyThresholdTokens)} tokens costs ${formatUsd(comparison.sizeOnlyUsd)}` +
+    ? `Per 1,000 tool outputs: never offloading costs ${formatUsd(comparison.neverOffloadUsd)}, size-only offload at ${formatTokens(thresholdTokens)} tokens costs ${formatUsd(comparison.sizeOnlyUsd)}` +
       (sizeOnlyLoses ? ' (more than never offloading: the v7.12.0 failure)' : '') +
       `, and the net-saving gate costs ${formatUsd(comparison.netSavingGateUsd)}.`
-    : (sizes.error ?? `No price row for ${sweepInputs.modelName}.`);
+    : result === undefined
+      ? 'Comparing the policies…'
+      : result.ok
+        ? ''
+        : (result.error ?? `No price row for ${sweepInputs.modelName}.`);
 
   return (
     <section className="card" aria-labelledby={`${pasteId}-h`}>
@@ -194,8 +193,8 @@ export const PolicyComparison = memo(function PolicyComparison({
               </p>
             ) : (
               <p className="field-hint">
-                {sizes.sizes.length > 0
-                  ? `${formatTokens(sizes.sizes.length)} sizes.`
+                {result !== undefined && result.sizeCount > 0
+                  ? `${formatTokens(result.sizeCount)} sizes.`
                   : 'Paste sizes in tokens.'}
               </p>
             )}
@@ -204,6 +203,13 @@ export const PolicyComparison = memo(function PolicyComparison({
       </div>
       <ChartFrame
         title="Expected cost per 1,000 outputs"
+        assumptions={[
+          ...gateAssumptions(sweepInputs, 'size'),
+          population.mode === 'pasted'
+            ? `${formatTokens(result?.sizeCount ?? 0)} pasted output sizes`
+            : `log-normal output sizes, median ${formatTokens(population.medianTokens)} tokens, σ ${population.sigma}`,
+          `size-only threshold ${formatTokens(thresholdTokens)} tokens`,
+        ]}
         exportable
         csvRows={bars.map((b) => ({
           policy: b.policy,
@@ -212,20 +218,12 @@ export const PolicyComparison = memo(function PolicyComparison({
         }))}
         summary={summary}
         chart={
-          <BarsChart
-            bars={bars.map((b, i) => ({
-              label: b.policy,
-              value: b.costUsd,
-              color:
-                i === 0
-                  ? COLORS.muted
-                  : i === 1
-                    ? sizeOnlyLoses
-                      ? COLORS.bad
-                      : COLORS.b
-                    : COLORS.good,
-            }))}
-            format={usdTick}
+          <BarChart
+            orientation="rows"
+            rowHeight={44}
+            categories={barChart.categories}
+            segments={barChart.segments}
+            tickFormat={usdTick}
             tooltip={(i) => (bars[i] ? <PolicyTooltip bar={bars[i]} /> : null)}
           />
         }

@@ -1,8 +1,9 @@
 import { memo, useMemo } from 'react';
-import { XYChart } from '../../ui/charts/XYChart.tsx';
+import { LineChart } from '../../ui/charts/LineChart.tsx';
+import { INK, PALETTE } from '../../ui/charts/palette.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
-import { COLORS, LOG_TICKS, TooltipBox, tokenTick, usdTick } from './chart-bits.tsx';
+import { gateAssumptions, LOG_TICKS, TooltipBox, tokenTick, usdTick } from './chart-bits.tsx';
 import { netSavingBySize, SIZE_MAX, SIZE_MIN, type SizePoint } from './series.ts';
 import type { GateView } from './use-gate.ts';
 
@@ -15,6 +16,8 @@ function SizeTooltip({ point }: { point: SizePoint }) {
     </TooltipBox>
   );
 }
+
+const ZERO = [{ value: 0, color: INK.muted }] as const;
 
 /** Every eighth point of the curve, and the last. */
 function SizeTable({ data }: { data: readonly SizePoint[] }) {
@@ -47,7 +50,9 @@ export const SizeChart = memo(function SizeChart({ view }: { view: GateView }) {
   const { inputs, sweepInputs, pricing, decision, breakEven } = view;
   const data = useMemo(() => netSavingBySize(sweepInputs, pricing), [sweepInputs, pricing]);
   const series = useMemo(
-    () => [{ id: 'net', color: COLORS.a, points: data.map((p) => ({ x: p.size, y: p.netUsd })) }],
+    () => [
+      { id: 'net', color: PALETTE.result, points: data.map((p) => ({ x: p.size, y: p.netUsd })) },
+    ],
     [data],
   );
   const tStar = breakEven.sizeTokens;
@@ -64,6 +69,7 @@ export const SizeChart = memo(function SizeChart({ view }: { view: GateView }) {
   return (
     <ChartFrame
       title="Net saving against output size"
+      assumptions={gateAssumptions(inputs, 'size')}
       exportable
       csvRows={() =>
         data.map((p) => ({
@@ -74,34 +80,26 @@ export const SizeChart = memo(function SizeChart({ view }: { view: GateView }) {
       }
       summary={summary}
       chart={
-        <XYChart
+        <LineChart
           height={260}
-          xScale="log"
-          xDomain={[SIZE_MIN, SIZE_MAX]}
-          xTicks={LOG_TICKS}
-          xFormat={tokenTick}
-          yFormat={usdTick}
+          x={{ kind: 'log', domain: [SIZE_MIN, SIZE_MAX], ticks: LOG_TICKS, format: tokenTick }}
+          y={{ format: usdTick }}
           series={series}
-          refY={[{ value: 0, color: COLORS.muted, dash: '' }]}
-          refX={[
-            { value: inputs.largeOffloadThresholdTokens, color: COLORS.b, label: 'threshold' },
-            ...(tStar !== null
-              ? [
-                  {
-                    value: tStar,
-                    color: COLORS.d,
-                    label: 'T*',
-                    dash: '2 2',
-                    labelSide: 'left' as const,
-                  },
-                ]
-              : []),
+          refY={ZERO}
+          markers={[
+            {
+              x: inputs.largeOffloadThresholdTokens,
+              color: INK.muted,
+              label: 'threshold',
+              dash: '4 3',
+            },
+            ...(tStar !== null ? [{ x: tStar, color: INK.muted, label: 'T*', dash: '2 2' }] : []),
           ]}
           dots={[
             {
               x: current,
               y: decision.netSavingUsd,
-              color: decision.fire ? COLORS.good : COLORS.bad,
+              color: decision.fire ? PALETTE.saves : PALETTE.loses,
             },
           ]}
           tooltip={(i) => (data[i] ? <SizeTooltip point={data[i]} /> : null)}

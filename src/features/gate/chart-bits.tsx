@@ -1,17 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatTokensShort, formatUsd } from '../../ui/format.ts';
-
-/** Shared chart styling: theme colours come from CSS variables. */
-export const COLORS = {
-  a: 'var(--chart-1)',
-  b: 'var(--chart-2)',
-  c: 'var(--chart-3)',
-  d: 'var(--chart-4)',
-  e: 'var(--chart-5)',
-  muted: 'var(--muted)',
-  good: 'var(--good)',
-  bad: 'var(--bad)',
-} as const;
+import type { ResolvedGateInputs } from '../../core/index.ts';
+import { formatNumber, formatTokens, formatTokensShort, formatUsd } from '../../ui/format.ts';
 
 export const usdTick = (v: number): string => formatUsd(v);
 export const tokenTick = (v: number): string => formatTokensShort(v);
@@ -27,3 +16,26 @@ export function TooltipBox({ children }: { children: ReactNode }) {
 
 /** Log-axis ticks between 100 and 1,000,000 tokens. */
 export const LOG_TICKS = [100, 1_000, 10_000, 100_000, 1_000_000];
+
+/**
+ * The gate inputs a chart's downloaded image names under its title; the
+ * input the chart sweeps along its axis is left out.
+ */
+export function gateAssumptions(
+  inputs: ResolvedGateInputs,
+  swept: 'size' | 'horizon' | 'horizon and recall' | 'none' = 'none',
+): string[] {
+  return [
+    `model ${inputs.modelName}`,
+    ...(swept === 'size' ? [] : [`output ${formatTokens(inputs.outputTokens)} tokens`]),
+    ...(swept === 'horizon' || swept === 'horizon and recall'
+      ? []
+      : [`horizon ${formatNumber(inputs.horizon, 0)} turns`]),
+    ...(swept === 'horizon and recall'
+      ? []
+      : [`recall probability ${formatNumber(inputs.recallProbability, 2)}`]),
+    `large offload threshold ${formatTokens(inputs.largeOffloadThresholdTokens)} tokens`,
+    `stub ${formatTokens(inputs.stubTokens)} tokens`,
+    `recall hop ${formatTokens(inputs.recallInputTokens)} in / ${formatTokens(inputs.recallOutputTokens)} out`,
+  ];
+}

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import {
   breakEven,
   evaluateOffloadGate,
@@ -9,9 +8,9 @@ import {
   type PricingTable,
   type ResolvedGateInputs,
 } from '../../core/index.ts';
-import { usePricing } from '../../state/selectors.ts';
+import { computed, useDerived } from '../../state/derive.ts';
+import { pricingTable } from '../../state/selectors.ts';
 import type { GateState } from '../../state/slices/gate-slice.ts';
-import { useAppStore } from '../../state/store.ts';
 
 /** Everything the gate explorer derives from its inputs, all from the core. */
 export interface GateView {
@@ -36,11 +35,22 @@ export function gateInputsOf(gate: GateState): ResolvedGateInputs {
   return resolveGateInputs(gate);
 }
 
-/** Derives the decision and break-even figures, memoised on the inputs. */
-export function useGateView(): GateView {
-  const gate = useAppStore((s) => s.gate);
-  const pricing = usePricing();
-  const {
+/** The gate's inputs with the size fixed at the threshold: kept while only the size changes. */
+const gateSweepInputs = computed(
+  'gate.sweepInputs',
+  (s) => {
+    const g = s.gate;
+    return [
+      g.horizon,
+      g.recallProbability,
+      g.modelName,
+      g.largeOffloadThresholdTokens,
+      g.stubTokens,
+      g.recallInputTokens,
+      g.recallOutputTokens,
+    ] as const;
+  },
+  (
     horizon,
     recallProbability,
     modelName,
@@ -48,20 +58,9 @@ export function useGateView(): GateView {
     stubTokens,
     recallInputTokens,
     recallOutputTokens,
-  } = gate;
-  const sweepInputs = useMemo(
-    () =>
-      resolveGateInputs({
-        outputTokens: largeOffloadThresholdTokens,
-        horizon,
-        recallProbability,
-        modelName,
-        largeOffloadThresholdTokens,
-        stubTokens,
-        recallInputTokens,
-        recallOutputTokens,
-      }),
-    [
+  ) =>
+    resolveGateInputs({
+      outputTokens: largeOffloadThresholdTokens,
       horizon,
       recallProbability,
       modelName,
@@ -69,9 +68,14 @@ export function useGateView(): GateView {
       stubTokens,
       recallInputTokens,
       recallOutputTokens,
-    ],
-  );
-  return useMemo(() => {
+    }),
+);
+
+/** The decision and break-even figures, recomputed when the gate's inputs or the prices change. */
+export const gateView = computed(
+  'gate.view',
+  (s) => [s.gate, gateSweepInputs.get(s), pricingTable.get(s)] as const,
+  (gate, sweepInputs, pricing): GateView => {
     const inputs = gateInputsOf(gate);
     return {
       inputs,
@@ -82,5 +86,10 @@ export function useGateView(): GateView {
       firingSizeTokens: firingSize(inputs, pricing),
       priced: Object.prototype.hasOwnProperty.call(pricing, inputs.modelName),
     };
-  }, [gate, sweepInputs, pricing]);
+  },
+);
+
+/** Reads the gate explorer's view (see `gateView`). */
+export function useGateView(): GateView {
+  return useDerived(gateView);
 }

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
+import { checkReopenable } from '../../state/persistence.ts';
+import { checkSlice } from '../../state/scenario-schema.ts';
 import { usePricing } from '../../state/selectors.ts';
-import { useAppStore } from '../../state/store.ts';
+import { selectScenario, useAppStore } from '../../state/store.ts';
 import { formatTokens } from '../../ui/format.ts';
 import type { LiteLlmSkipped } from '../../core/index.ts';
 import {
@@ -8,6 +10,7 @@ import {
   MAX_PRICE_FILE_BYTES,
   toLiteLlmJson,
   tryReadPriceFile,
+  withinLimits,
 } from './price-file.ts';
 
 interface ImportMessage {
@@ -15,6 +18,8 @@ interface ImportMessage {
   readonly text: string;
   /** What an import skipped, by reason. */
   readonly skipped?: readonly LiteLlmSkipped[];
+  /** Values beyond the explorer's limits that were left out of imported rows, each naming model and field. */
+  readonly leftOut?: readonly string[];
   /** True when entries were skipped that "import every priced entry" would import. */
   readonly allWouldAdd?: boolean;
 }
@@ -45,13 +50,30 @@ export function ImportExport() {
       const read = tryReadPriceFile(await file.text(), { all });
       if (!read.ok) throw new Error(read.error);
       const result = read.result;
-      mergePriceRows(result.rows);
+      // Nothing is accepted that a reload would refuse (the limits of core/limits.ts).
+      const before = useAppStore.getState().prices;
+      const limited = withinLimits(result.rows);
+      mergePriceRows(limited.rows);
+      const merged = useAppStore.getState().prices;
+      const whole = () => {
+        const check = checkReopenable(selectScenario(useAppStore.getState()));
+        return check.ok ? null : check.error;
+      };
+      const problem = checkSlice('prices', merged) ?? whole();
+      if (problem !== null) {
+        useAppStore.setState({ prices: before });
+        const index = /^prices\.rows\[(\d+)\]/.exec(problem)?.[1];
+        const model = index === undefined ? undefined : merged.rows[Number(index)]?.model;
+        const named = model === undefined ? '' : ` (model “${model.slice(0, 60)}”)`;
+        throw new Error(`not imported: ${problem}${named}`);
+      }
       const skipped = result.skipped > 0 ? `; skipped ${formatTokens(result.skipped)}` : '';
       setMessage({
         ok: true,
         text: `Imported ${formatTokens(result.imported)} ${result.imported === 1 ? 'model' : 'models'} from ${file.name}${skipped}.`,
         skipped: result.skippedByReason,
         allWouldAdd: !all && result.skippedByReason.some((r) => FILTERED(r.reason)),
+        leftOut: limited.leftOut,
       });
     } catch (error) {
       setMessage({
@@ -115,6 +137,20 @@ export function ImportExport() {
                 </li>
               ))}
             </ul>
+          )}
+          {message.leftOut !== undefined && message.leftOut.length > 0 && (
+            <div role="alert" className="form-error">
+              <p>
+                Left out {formatTokens(message.leftOut.length)}{' '}
+                {message.leftOut.length === 1 ? 'value' : 'values'} beyond the explorer&apos;s
+                limits (the rows were imported without them):
+              </p>
+              <ul aria-label="Values left out">
+                {message.leftOut.slice(0, 20).map((note) => (
+                  <li key={note}>{note}</li>
+                ))}
+              </ul>
+            </div>
           )}
           {message.allWouldAdd === true && (
             <p className="note">

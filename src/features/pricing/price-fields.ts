@@ -3,6 +3,7 @@
  * columns of the table, the fields of a long-context tier (SPEC §1.1), and
  * pure helpers that set or clear a field and check the result with the core.
  */
+import { atMost, USD_PER_MILLION } from '../../core/limits.ts';
 import { validatePriceRow, type LongContextTier } from '../../core/index.ts';
 import type { PriceTableRow } from '../../state/slices/prices-slice.ts';
 
@@ -69,6 +70,7 @@ export function parsePrice(text: string, optional: boolean): number | undefined 
   const n = Number(t);
   if (!Number.isFinite(n) || n < 0)
     return new Error(`"${t}" is not a price of 0 or more USD per million tokens`);
+  if (n > USD_PER_MILLION.max) return new Error(atMost(USD_PER_MILLION));
   return n;
 }
 

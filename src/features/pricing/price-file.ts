@@ -8,8 +8,15 @@ import {
   importLiteLlmPrices,
   type LiteLlmImport,
   type LiteLlmImportOptions,
+  type PriceRow,
   type PricingTable,
 } from '../../core/index.ts';
+import {
+  CONTEXT_TOKENS,
+  WHOLE_TOKENS,
+  limitProblem,
+  type NumericLimit,
+} from '../../core/limits.ts';
 
 /** Largest price file accepted, bytes (LiteLLM's own is about 1.6 MB). */
 export const MAX_PRICE_FILE_BYTES = 20 * 1024 * 1024;
@@ -42,6 +49,45 @@ export function readPriceFileText(text: string, options: LiteLlmImportOptions = 
     );
   }
   return result;
+}
+
+/**
+ * The imported rows with every optional count that is beyond the explorer's
+ * limits (core/limits.ts) left out, and a note naming each one: an imported
+ * row is never kept with a value a reload would refuse.
+ */
+export function withinLimits(rows: PricingTable): { rows: PricingTable; leftOut: string[] } {
+  const kept: Record<string, PriceRow> = Object.create(null) as Record<string, PriceRow>;
+  const leftOut: string[] = [];
+  const check = (model: string, field: string, value: unknown, limit: NumericLimit) => {
+    if (value === undefined) return true;
+    const problem =
+      typeof value === 'number' ? limitProblem(value, limit) : 'must be a whole number';
+    if (problem === null) return true;
+    leftOut.push(`${model.slice(0, 60)}: ${field}: ${problem}`);
+    return false;
+  };
+  for (const [model, row] of Object.entries(rows)) {
+    let next: PriceRow = row;
+    if (!check(model, 'maxInputTokens', row.maxInputTokens, CONTEXT_TOKENS)) {
+      const { maxInputTokens: _dropped, ...rest } = next;
+      next = rest;
+    }
+    if (!check(model, 'minCacheableTokens', row.minCacheableTokens, WHOLE_TOKENS)) {
+      const { minCacheableTokens: _dropped, ...rest } = next;
+      next = rest;
+    }
+    const tier = row.longContext;
+    if (
+      tier !== undefined &&
+      !check(model, 'longContext.thresholdTokens', tier.thresholdTokens, WHOLE_TOKENS)
+    ) {
+      const { longContext: _dropped, ...rest } = next;
+      next = rest;
+    }
+    kept[model] = next;
+  }
+  return { rows: kept, leftOut };
 }
 
 /** What reading a price file gave: the import, or a message saying what is wrong. Never throws. */

@@ -1,20 +1,29 @@
 import { memo } from 'react';
+import type { PricingTable } from '../../core/index.ts';
+import { pricedAtZero, savingVsBaseline } from '../../domain/baselines.ts';
+import type { BaselineRow, ProgressiveResults } from '../../domain/routing-runs.ts';
 import { formatPercent, formatUsd } from '../../ui/format.ts';
-import type { BaselineRow } from './analysis.ts';
-import type { ProgressiveResults } from './use-progressive.ts';
+import { BaselineModelChooser } from './BaselineModelChooser.tsx';
 
-/** The strategy beside the same conversation run with every hop on each priced model. */
+/**
+ * The strategy beside the same conversation run with every hop on each
+ * model the baselines price (the default table's, the scenario's and the
+ * ones added). A row priced $0 is listed last and never counts as cheaper.
+ */
 export const BaselinesTable = memo(function BaselinesTable(props: {
   strategyUsd: number;
   strategyHitRate: number;
   modelNames: readonly string[];
   baselines: ProgressiveResults<BaselineRow>;
   defaultModel: string;
+  pricing: PricingTable;
 }) {
-  const { strategyUsd, modelNames, baselines, defaultModel } = props;
+  const { strategyUsd, modelNames, baselines, defaultModel, pricing } = props;
   const rows = modelNames.map((model, i) => ({ model, row: baselines.results[i] }));
-  const priced = rows.flatMap((r) => (r.row !== undefined && r.row.ok ? [r.row] : []));
+  const okRows = rows.flatMap((r) => (r.row !== undefined && r.row.ok ? [r.row] : []));
+  const priced = okRows.filter((r) => !pricedAtZero(pricing, r.model));
   priced.sort((a, b) => a.run.totals.totalUsd - b.run.totals.totalUsd);
+  const free = okRows.filter((r) => pricedAtZero(pricing, r.model));
   const failed = rows.filter((r) => r.row !== undefined && !r.row.ok);
   const pending = rows.filter((r) => r.row === undefined);
   const cheaperThanStrategy = priced.filter((r) => r.run.totals.totalUsd < strategyUsd).length;
@@ -56,19 +65,21 @@ export const BaselinesTable = memo(function BaselinesTable(props: {
               <td>—</td>
               <td>{formatPercent(props.strategyHitRate)}</td>
             </tr>
-            {priced.map((r) => (
-              <tr key={r.model}>
-                <th scope="row">
-                  {r.model}
-                  {r.model === defaultModel && <span className="badge">default</span>}
-                </th>
-                <td>{formatUsd(r.run.totals.totalUsd)}</td>
-                <td className={r.run.totals.totalUsd - strategyUsd < 0 ? 'negative' : undefined}>
-                  {formatUsd(r.run.totals.totalUsd - strategyUsd)}
-                </td>
-                <td>{formatPercent(r.run.totals.cacheHitRate)}</td>
-              </tr>
-            ))}
+            {[...priced, ...free].map((r) => {
+              const { savingUsd } = savingVsBaseline(r.run.totals.totalUsd, strategyUsd);
+              return (
+                <tr key={r.model}>
+                  <th scope="row">
+                    {r.model}
+                    {r.model === defaultModel && <span className="badge">default</span>}
+                    {pricedAtZero(pricing, r.model) && <span className="badge">priced $0</span>}
+                  </th>
+                  <td>{formatUsd(r.run.totals.totalUsd)}</td>
+                  <td className={savingUsd < 0 ? 'negative' : undefined}>{formatUsd(savingUsd)}</td>
+                  <td>{formatPercent(r.run.totals.cacheHitRate)}</td>
+                </tr>
+              );
+            })}
             {failed.map((r) => (
               <tr key={r.model}>
                 <th scope="row">{r.model}</th>
@@ -78,6 +89,7 @@ export const BaselinesTable = memo(function BaselinesTable(props: {
           </tbody>
         </table>
       </div>
+      <BaselineModelChooser />
     </section>
   );
 });

@@ -1,29 +1,18 @@
-import { memo, useCallback, useId, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useId, useState } from 'react';
 import type { SimTurn } from '../../core/index.ts';
+import { generateTurns, MAX_TURNS, withIdleGap } from '../../domain/generate-turns.ts';
+import { useDerived } from '../../state/derive.ts';
 import { useAppStore } from '../../state/store.ts';
 import { formatTokens } from '../../ui/format.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
-import { complexShare, generateTurns, MAX_TURNS, typicalIdleGap, withIdleGap } from './generate.ts';
+import { conversationSize, idleGapSummary, turnLabels } from './derived.ts';
 import { GAP_FIELD } from './fields.tsx';
 import { TurnEditor } from './TurnEditor.tsx';
-import { useDeferredWhen } from './use-deferred-when.ts';
-
-function describeTurn(turn: SimTurn, i: number): string {
-  return `Turn ${i + 1}: ${turn.complexity}, ${turn.hops.length} hop${turn.hops.length === 1 ? '' : 's'}, gap ${turn.gapSeconds} s`;
-}
-
-/**
- * Turn lists longer than this are relabelled in a deferred render: a
- * conversation of two thousand turns relabels its options after the slider
- * has repainted. A short list is relabelled with the edit itself, which costs
- * less than the second render a deferred value always brings.
- */
-const LONG_TURN_LIST = 100;
 
 /** A select with one option per turn (the labels show each gap). */
 const TurnSelect = memo(function TurnSelect(props: {
   id: string;
-  turns: readonly SimTurn[];
+  labels: readonly string[];
   value: number;
   onChange: (index: number) => void;
 }) {
@@ -33,9 +22,9 @@ const TurnSelect = memo(function TurnSelect(props: {
       value={props.value}
       onChange={(e) => props.onChange(Number(e.target.value))}
     >
-      {props.turns.map((t, i) => (
+      {props.labels.map((label, i) => (
         <option key={i} value={i}>
-          {describeTurn(t, i)}
+          {label}
         </option>
       ))}
     </select>
@@ -47,13 +36,13 @@ const currentTurns = () => useAppStore.getState().routing.scenario.turns;
 /** The "Like turn" select: its own component, so new turn labels do not re-render the generator's fields. */
 function TemplateSelect({ id, template }: { id: string; template: number }) {
   const setGenerator = useAppStore((s) => s.setRoutingGenerator);
-  const turns = useAppStore((s) => s.routing.scenario.turns);
-  const listTurns = useDeferredWhen(turns, turns.length > LONG_TURN_LIST);
+  // Two thousand options relabel after the slider has repainted, in a render React can interrupt.
+  const labels = useDeferredValue(useDerived(turnLabels));
   const choose = useCallback(
     (templateTurn: number) => setGenerator({ templateTurn }),
     [setGenerator],
   );
-  return <TurnSelect id={id} turns={listTurns} value={template} onChange={choose} />;
+  return <TurnSelect id={id} labels={labels} value={template} onChange={choose} />;
 }
 
 /** "N turns like this" with a seeded spread. */
@@ -124,12 +113,10 @@ function Generator() {
 
 /** How many turns and hops, and how many turns are complex. */
 function ConversationSize() {
-  const turns = useAppStore((s) => s.routing.scenario.turns);
-  const hops = useMemo(() => turns.reduce((n, t) => n + t.hops.length, 0), [turns]);
-  const share = useMemo(() => complexShare(turns), [turns]);
+  const { turnCount, hops, share } = useDerived(conversationSize);
   return (
     <p className="note">
-      {turns.length} turn{turns.length === 1 ? '' : 's'}, {hops} hop{hops === 1 ? '' : 's'},{' '}
+      {turnCount} turn{turnCount === 1 ? '' : 's'}, {hops} hop{hops === 1 ? '' : 's'},{' '}
       {Math.round(share * 100)}% of turns complex.
     </p>
   );
@@ -155,18 +142,8 @@ function SystemPromptField() {
 
 /** One slider for every gap after the first turn, showing the median. */
 function IdleGapField() {
-  const turns = useAppStore((s) => s.routing.scenario.turns);
   const setScenario = useAppStore((s) => s.setRoutingScenario);
-  const { idleGap, gapRange } = useMemo(() => {
-    let min = Infinity;
-    let max = -Infinity;
-    for (let i = 1; i < turns.length; i++) {
-      const gap = (turns[i] as SimTurn).gapSeconds;
-      if (gap < min) min = gap;
-      if (gap > max) max = gap;
-    }
-    return { idleGap: typicalIdleGap(turns), gapRange: min < max ? { min, max } : null };
-  }, [turns]);
+  const { idleGap, gapRange } = useDerived(idleGapSummary);
   return (
     <NumberField
       label="Idle gap between turns"
@@ -186,8 +163,8 @@ function IdleGapField() {
 function TurnSection() {
   const turnId = useId();
   const turns = useAppStore((s) => s.routing.scenario.turns);
-  // A long list's labels follow the edits a render later (see TurnSelect).
-  const listTurns = useDeferredWhen(turns, turns.length > LONG_TURN_LIST);
+  // A long list's labels follow the edits in a render React can interrupt (see TurnSelect).
+  const labels = useDeferredValue(useDerived(turnLabels));
   const setScenario = useAppStore((s) => s.setRoutingScenario);
   const [selected, setSelected] = useState(0);
   const current = Math.min(selected, Math.max(0, turns.length - 1));
@@ -203,7 +180,7 @@ function TurnSection() {
     <>
       <div className="select-field">
         <label htmlFor={turnId}>Turn to edit</label>
-        <TurnSelect id={turnId} turns={listTurns} value={current} onChange={setSelected} />
+        <TurnSelect id={turnId} labels={labels} value={current} onChange={setSelected} />
       </div>
       <div className="row">
         <button

@@ -1,22 +1,19 @@
 import { memo, useMemo } from 'react';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
+import { LineChart } from '../../ui/charts/LineChart.tsx';
+import { PALETTE } from '../../ui/charts/palette.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
-import type { BaselineRow, RunSummary } from './analysis.ts';
-import { COLORS, usdTick } from './chart-bits.tsx';
-import { CostLineChart, type LineSeries } from './CostLineChart.tsx';
-import type { ProgressiveResults } from './use-progressive.ts';
+import type { BaselineRow, RunSummary } from '../../domain/routing-runs.ts';
+import { usdTick } from './chart-bits.tsx';
+import {
+  cheapestBaseline,
+  cumulativeSeries,
+  pricedBaselines,
+  type NamedSeries,
+} from './cumulative-series.ts';
+import type { ProgressiveResults } from '../../domain/routing-runs.ts';
 
-/** A line of the chart with the name its tooltip and table give it. */
-interface NamedSeries extends LineSeries {
-  readonly name: string;
-  /** Drawing order: higher layers are drawn later, on top. */
-  readonly layer: number;
-}
-
-type PricedBaseline = { readonly model: string; readonly run: RunSummary };
-
-const OTHER_COLOR = 'var(--border)';
 const hopTick = (x: number): string => formatTokens(x);
 
 /** The chart's data as a table; a component, so the cells are formatted only when shown. */
@@ -87,58 +84,32 @@ export const CumulativeChart = memo(function CumulativeChart(props: {
 }) {
   const { samples, strategy, baselines, modelNames, defaultModel } = props;
   const hops = useMemo(() => samples.map((i) => i + 1), [samples]);
-  const ready = useMemo(
-    () =>
-      baselines.results.flatMap((row): PricedBaseline[] =>
-        row !== undefined && row.ok ? [{ model: row.model, run: row.run }] : [],
-      ),
-    [baselines.results],
-  );
-  const cheapest = ready.reduce<PricedBaseline | null>(
-    (best, b) => (best === null || b.run.totals.totalUsd < best.run.totals.totalUsd ? b : best),
-    null,
-  );
+  const ready = useMemo(() => pricedBaselines(baselines.results), [baselines.results]);
+  const cheapest = cheapestBaseline(ready);
   const cheapestModel = cheapest?.model ?? null;
 
   // In table order: the strategy first, then one baseline per model of the price table.
-  const tableSeries = useMemo<NamedSeries[]>(
-    () => [
-      {
-        id: 'strategy',
-        name: 'Strategy',
-        values: strategy.cumulativeUsd,
-        color: COLORS.strategy,
-        width: 3,
-        layer: 3,
-      },
-      ...ready.map((b) => {
-        const role =
-          b.model === defaultModel ? 'default' : b.model === cheapestModel ? 'cheapest' : 'other';
-        return {
-          id: `b:${b.model}`,
-          name: `Every hop on ${b.model}`,
-          values: b.run.cumulativeUsd,
-          color:
-            role === 'default' ? COLORS.baseline : role === 'cheapest' ? COLORS.read : OTHER_COLOR,
-          width: role === 'other' ? 1 : 2,
-          layer: role === 'other' ? 0 : role === 'cheapest' ? 1 : 2,
-          ...(role === 'default' ? {} : { dash: '4 3' }),
-        };
-      }),
-    ],
-    [strategy, ready, defaultModel, cheapestModel],
+  const tableSeries = useMemo(
+    () => cumulativeSeries(hops, strategy, ready, defaultModel, cheapestModel),
+    [hops, strategy, ready, defaultModel, cheapestModel],
   );
   // Drawn with the thin grey lines underneath and the strategy on top.
   const drawn = useMemo(() => [...tableSeries].sort((a, b) => a.layer - b.layer), [tableSeries]);
 
   const legend = useMemo<LegendItem[]>(
     () => [
-      { label: 'Strategy', color: COLORS.strategy },
-      { label: `Every hop on ${defaultModel} (default)`, color: COLORS.baseline },
+      { label: 'Strategy', color: PALETTE.result, kind: 'line' },
+      { label: `Every hop on ${defaultModel} (default)`, color: PALETTE.baseline, kind: 'line' },
       ...(cheapestModel !== null && cheapestModel !== defaultModel
-        ? [{ label: `Every hop on ${cheapestModel} (cheapest)`, color: COLORS.read, dash: true }]
+        ? [
+            {
+              label: `Every hop on ${cheapestModel} (cheapest)`,
+              color: PALETTE.best,
+              kind: 'dash' as const,
+            },
+          ]
         : []),
-      { label: 'other models (see the tooltip or table)', color: OTHER_COLOR, dash: true },
+      { label: 'other models (see the tooltip or table)', color: PALETTE.other, kind: 'dash' },
     ],
     [defaultModel, cheapestModel],
   );
@@ -157,18 +128,20 @@ export const CumulativeChart = memo(function CumulativeChart(props: {
   return (
     <ChartFrame
       title="Cumulative cost over the conversation"
+      assumptions={[
+        `default model ${defaultModel}`,
+        `${formatTokens(lastHop)} hops`,
+        `${formatTokens(ready.length)} of ${formatTokens(modelNames.length)} baselines priced`,
+      ]}
       summary={summary}
       chart={
         <>
-          <CostLineChart
+          <LineChart
             height={300}
-            xs={hops}
-            xMin={1}
-            xMax={Math.max(1, lastHop)}
-            integerTicks
-            xFormat={hopTick}
-            yFormat={usdTick}
+            x={{ domain: [1, Math.max(1, lastHop)], integer: true, format: hopTick }}
+            y={{ format: usdTick, includeZero: true }}
             series={drawn}
+            hoverXs={hops}
             tooltip={(i) => <CumulativeTooltip hop={hops[i] ?? 0} series={tableSeries} index={i} />}
           />
           <Legend items={legend} />

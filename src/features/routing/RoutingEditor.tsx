@@ -5,7 +5,7 @@ import type { CacheTtlChoice, RoutingPresetId } from '../../state/slices/routing
 import { useAppStore } from '../../state/store.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { Checkbox, ModelSelect } from './fields.tsx';
-import { ROUTING_PRESET_LIST, routingPreset } from './presets.ts';
+import { ROUTING_PRESET_LIST, routingPreset } from '../../domain/presets.ts';
 import { DispatchContextNote, PerProcessNote, ReflectionNote, StampsNote } from './SeedNotes.tsx';
 import {
   cheapModel,

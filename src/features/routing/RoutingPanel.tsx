@@ -1,5 +1,9 @@
-import { memo, useMemo } from 'react';
-import type { SimOutcome } from './analysis.ts';
+import { memo, useEffect, useState } from 'react';
+import type { RoutingScenario } from '../../core/index.ts';
+import type { RunSummary } from '../../domain/routing-runs.ts';
+import { useDerived } from '../../state/derive.ts';
+import { modelNames as allModelNames, pricingTable } from '../../state/selectors.ts';
+import { useAppStore } from '../../state/store.ts';
 import { BaselinesTable } from './BaselinesTable.tsx';
 import { ConversationBuilder } from './ConversationBuilder.tsx';
 import { CumulativeChart } from './CumulativeChart.tsx';
@@ -10,100 +14,153 @@ import { splitStrategy } from './strategy-edit.ts';
 import { GapSweepChart, ShareSweepChart } from './SweepCharts.tsx';
 import { TimelineChart } from './TimelineChart.tsx';
 import { TotalsCard } from './TotalsCard.tsx';
-import { SHARE_SWEEP_VALUES } from './analysis.ts';
-import { useRoutingAnalysis } from './use-routing-analysis.ts';
+import { SHARE_SWEEP_VALUES } from '../../domain/routing-runs.ts';
+import {
+  chosenBy,
+  currentGapSeconds,
+  currentShare,
+  hopSamples,
+  mainRun,
+  mainSummary,
+  referenceRun,
+  turnsButGaps,
+} from './derived.ts';
+import { useBaselines, useSweeps } from './use-routing-analysis.ts';
 import './routing.css';
 
 /**
  * Every input of the lab. Each editor subscribes to the fields it shows, so
- * an edit re-renders its own control; `chosenBy` changes only when the count
- * of hops some rule chose changes, so results arriving do not re-render it.
+ * an edit re-renders its own control; the counts of hops each rule chose
+ * keep their identity while equal, so results arriving do not re-render it.
  */
-const RoutingControls = memo(function RoutingControls({
-  chosenBy,
-}: {
-  chosenBy: ReadonlyMap<string, number>;
-}) {
+const RoutingControls = memo(function RoutingControls() {
+  const counts = useDerived(chosenBy);
   return (
     <section className="controls" aria-labelledby="routing-setup-h">
       <h2 id="routing-setup-h">Routing lab</h2>
       <PresetSelect />
       <RoutingEditor />
-      <PolicyEditor chosenBy={chosenBy} />
+      <PolicyEditor chosenBy={counts} />
       <ConversationBuilder />
     </section>
   );
 });
 
-/** How many hops each rule (`policy:<id>`, `resolver`, `default`) chose, as a string key. */
-function chosenByKey(main: SimOutcome): string {
-  if (!main.ok) return '';
-  const counts = new Map<string, number>();
-  for (const h of main.result.hops) counts.set(h.source, (counts.get(h.source) ?? 0) + 1);
-  return JSON.stringify([...counts]);
+/** How long results may be on their way before "updating…" shows, ms: a quick answer shows nothing. */
+const UPDATING_AFTER_MS = 250;
+
+/**
+ * "updating…" over a group of results, out of flow so nothing moves. It
+ * shows only once an answer has taken a while: a step answered within a
+ * frame or two changes nothing on screen but the results.
+ */
+function UpdatingNote({ active }: { active: boolean }) {
+  const [slow, setSlow] = useState<boolean>(false);
+  useEffect(() => {
+    if (!active) return undefined;
+    const timer = setTimeout(() => setSlow(true), UPDATING_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [active]);
+  return (
+    <span className="updating-note" aria-hidden="true" data-active={active && slow}>
+      updating…
+    </span>
+  );
+}
+
+/** The cumulative chart and the baselines table: they re-render when the baselines arrive. */
+function BaselinesSection(props: {
+  strategy: RunSummary;
+  strategyUsd: number;
+  strategyHitRate: number;
+  defaultModel: string;
+}) {
+  const view = useBaselines();
+  const samples = useDerived(hopSamples);
+  const pricing = useDerived(pricingTable);
+  return (
+    <div className="chart-grid baselines-grid">
+      <UpdatingNote active={view.updating} />
+      <CumulativeChart
+        samples={samples}
+        strategy={props.strategy}
+        baselines={view.chartBaselines}
+        modelNames={view.chartModels}
+        defaultModel={props.defaultModel}
+      />
+      <BaselinesTable
+        strategyUsd={props.strategyUsd}
+        strategyHitRate={props.strategyHitRate}
+        modelNames={view.models}
+        baselines={view.baselines}
+        defaultModel={props.defaultModel}
+        pricing={pricing}
+      />
+    </div>
+  );
+}
+
+/** The two sweeps: they re-render when a sweep arrives. */
+function SweepsSection({ scenario }: { scenario: RoutingScenario }) {
+  const view = useSweeps();
+  const parts = splitStrategy(scenario.strategy);
+  const defaultModel = scenario.defaultModel.model;
+  return (
+    <div className="chart-grid sweeps">
+      <UpdatingNote active={view.updating} />
+      <GapSweepChart
+        xs={view.gapValues}
+        sweep={view.gapSweep}
+        defaultModel={defaultModel}
+        cacheTtlSeconds={scenario.cacheTtlSeconds ?? 300}
+        stickyTtlSeconds={parts.sticky ? parts.stickyTtlSeconds : null}
+        currentGapSeconds={useDerived(currentGapSeconds)}
+      />
+      <ShareSweepChart
+        xs={SHARE_SWEEP_VALUES}
+        sweep={view.shareSweep}
+        defaultModel={defaultModel}
+        currentShare={useDerived(currentShare)}
+      />
+    </div>
+  );
 }
 
 /**
  * The model-routing lab (seed 001): build a conversation, set a routing, and
  * see per hop what it costs against every-hop baselines and how the saving
- * moves with the idle gap and the share of complex turns.
+ * moves with the idle gap and the share of complex turns. The strategy's
+ * run and the totals render with the step; baselines and sweeps follow
+ * from the engine's worker.
  */
 export default function RoutingPanel() {
-  const analysis = useRoutingAnalysis();
-  const { scenario, main, reference, modelNames } = analysis;
+  const scenario = useAppStore((s) => s.routing.scenario);
+  const main = useDerived(mainRun);
+  const reference = useDerived(referenceRun);
+  const summary = useDerived(mainSummary);
+  const turns = useDerived(turnsButGaps);
+  const modelNames = useDerived(allModelNames);
   const defaultModel = scenario.defaultModel.model;
-  const parts = splitStrategy(scenario.strategy);
-  const key = useMemo(() => chosenByKey(main), [main]);
-  const chosenBy = useMemo(
-    () => new Map<string, number>(key === '' ? [] : (JSON.parse(key) as [string, number][])),
-    [key],
-  );
 
   return (
     <div className="explorer routing-lab">
-      <RoutingControls chosenBy={chosenBy} />
+      <RoutingControls />
       <div className="results">
         <TotalsCard main={main} reference={reference} defaultModel={defaultModel} />
-        {main.ok && analysis.mainSummary !== null && (
+        {main.ok && summary !== null && (
           <>
-            <TimelineChart
-              hops={main.result.hops}
-              turns={analysis.turnsButGaps}
-              modelNames={modelNames}
-            />
+            <TimelineChart hops={main.result.hops} turns={turns} modelNames={modelNames} />
             <ForceNote />
-            <div className="chart-grid">
-              <CumulativeChart
-                samples={analysis.samples}
-                strategy={analysis.mainSummary}
-                baselines={analysis.baselines}
-                modelNames={modelNames}
-                defaultModel={defaultModel}
-              />
-              <BaselinesTable
-                strategyUsd={main.result.totals.totalUsd}
-                strategyHitRate={main.result.totals.cacheHitRate}
-                modelNames={modelNames}
-                baselines={analysis.baselines}
-                defaultModel={defaultModel}
-              />
-            </div>
-            <div className="chart-grid">
-              <GapSweepChart
-                xs={analysis.gapValues}
-                sweep={analysis.gapSweep}
-                defaultModel={defaultModel}
-                cacheTtlSeconds={scenario.cacheTtlSeconds ?? 300}
-                stickyTtlSeconds={parts.sticky ? parts.stickyTtlSeconds : null}
-                currentGapSeconds={analysis.currentGapSeconds}
-              />
-              <ShareSweepChart
-                xs={SHARE_SWEEP_VALUES}
-                sweep={analysis.shareSweep}
-                defaultModel={defaultModel}
-                currentShare={analysis.currentShare}
-              />
-            </div>
+            <BaselinesSection
+              strategy={summary}
+              strategyUsd={main.result.totals.totalUsd}
+              strategyHitRate={main.result.totals.cacheHitRate}
+              defaultModel={defaultModel}
+            />
+            <SweepsSection scenario={scenario} />
           </>
         )}
       </div>

@@ -1,63 +1,19 @@
 import { memo, useMemo } from 'react';
 import { Legend } from '../../ui/charts/Legend.tsx';
+import { LineChart } from '../../ui/charts/LineChart.tsx';
+import { INK, PALETTE } from '../../ui/charts/palette.ts';
+import type { Marker } from '../../ui/charts/scales.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatPercent, formatPlain, formatUsd } from '../../ui/format.ts';
-import type { SweepPoint } from './analysis.ts';
-import { COLORS, usdTick } from './chart-bits.tsx';
-import { CostLineChart, type LineSeries, type MarkerLine } from './CostLineChart.tsx';
-import type { ProgressiveResults } from './use-progressive.ts';
+import type { SweepPoint } from '../../domain/routing-runs.ts';
+import { usdTick } from './chart-bits.tsx';
+import { crossingSummary, rowsOf, sweepSeries, type Row } from './sweep-series.ts';
+import type { ProgressiveResults } from '../../domain/routing-runs.ts';
 
 interface SweepProps {
   readonly xs: readonly number[];
   readonly sweep: ProgressiveResults<SweepPoint>;
   readonly defaultModel: string;
-}
-
-interface Row {
-  readonly x: number;
-  readonly strategyUsd?: number;
-  readonly baselineUsd?: number;
-}
-
-function rowsOf(xs: readonly number[], sweep: ProgressiveResults<SweepPoint>): Row[] {
-  return xs.map((x, i) => {
-    const p = sweep.results[i];
-    return {
-      x,
-      ...(p?.strategyUsd == null ? {} : { strategyUsd: p.strategyUsd }),
-      ...(p?.baselineUsd == null ? {} : { baselineUsd: p.baselineUsd }),
-    };
-  });
-}
-
-/**
- * Describes where the strategy is cheaper than the baseline along a sweep:
- * the first change of sign, and how many more there are.
- */
-export function crossingSummary(
-  rows: readonly Row[],
-  format: (x: number) => string,
-  baselineName: string,
-): string {
-  const points = rows.flatMap((r) =>
-    r.strategyUsd === undefined || r.baselineUsd === undefined
-      ? []
-      : [{ x: r.x, cheaper: r.strategyUsd < r.baselineUsd }],
-  );
-  const first = points[0];
-  if (first === undefined) return 'The sweep cannot be priced.';
-  const changes = points.filter((p, i) => i > 0 && p.cheaper !== points[i - 1]?.cheaper);
-  if (changes.length === 0) {
-    return first.cheaper
-      ? `The strategy is cheaper than ${baselineName} everywhere in the sweep.`
-      : `The strategy is never cheaper than ${baselineName} in the sweep.`;
-  }
-  const change = changes[0] as { x: number; cheaper: boolean };
-  const before = points[points.indexOf(change) - 1] as { x: number };
-  const more = changes.length > 1 ? ` (it changes sign ${changes.length} times in all)` : '';
-  return first.cheaper
-    ? `The strategy is cheaper than ${baselineName} up to ${format(before.x)} and costs more from ${format(change.x)}${more}.`
-    : `The strategy costs more than ${baselineName} up to ${format(before.x)} and is cheaper from ${format(change.x)}${more}.`;
 }
 
 function SweepTooltip({ row, format }: { row: Row; format: (x: number) => string }) {
@@ -127,53 +83,38 @@ function SweepChart(
     tickFormat: (x: number) => string;
     xTicks?: readonly number[];
     summary: string;
-    markers: readonly MarkerLine[];
+    markers: readonly Marker[];
+    assumptions: readonly string[];
   },
 ) {
   const { xs, sweep, rows, defaultModel } = props;
   const baselineName = `Every hop on ${defaultModel}`;
-  const series = useMemo<LineSeries[]>(
-    () => [
-      {
-        id: 'baseline',
-        values: sweep.results.map((p) => p?.baselineUsd),
-        color: COLORS.baseline,
-        width: 1.75,
-        dash: '5 3',
-      },
-      {
-        id: 'strategy',
-        values: sweep.results.map((p) => p?.strategyUsd),
-        color: COLORS.strategy,
-        width: 2.5,
-        dots: true,
-      },
-    ],
-    [sweep.results],
-  );
+  const series = useMemo(() => sweepSeries(xs, sweep.results), [xs, sweep.results]);
   const legend = useMemo(
     () => [
-      { label: 'Strategy', color: COLORS.strategy },
-      { label: baselineName, color: COLORS.baseline, dash: true },
+      { label: 'Strategy', color: PALETTE.result, kind: 'line' as const },
+      { label: baselineName, color: PALETTE.baseline, kind: 'dash' as const },
     ],
     [baselineName],
   );
   return (
     <ChartFrame
       title={props.title}
+      assumptions={props.assumptions}
       summary={props.summary + (sweep.done ? '' : ' Still computing…')}
       chart={
         <>
-          <CostLineChart
+          <LineChart
             height={260}
-            xs={xs}
-            xMin={0}
-            xMax={xs[xs.length - 1] ?? 1}
-            {...(props.xTicks === undefined ? {} : { xTicks: props.xTicks })}
-            xFormat={props.tickFormat}
-            yFormat={usdTick}
+            x={{
+              domain: [0, xs[xs.length - 1] ?? 1],
+              format: props.tickFormat,
+              ...(props.xTicks === undefined ? {} : { ticks: props.xTicks }),
+            }}
+            y={{ format: usdTick, includeZero: true }}
             series={series}
             markers={props.markers}
+            hoverXs={xs}
             tooltip={(i) => (rows[i] ? <SweepTooltip row={rows[i]} format={props.format} /> : null)}
           />
           <Legend items={legend} />
@@ -209,7 +150,7 @@ const shareTick = (x: number) => formatPercent(x);
 const SHARE_TICKS: readonly number[] = [0, 0.2, 0.4, 0.6, 0.8, 1];
 
 /** The current setting on a sweep: solid, in the text colour, so it stands apart from the TTLs. */
-const nowMarker = (x: number): MarkerLine => ({ x, label: 'now', color: 'var(--text)' });
+const nowMarker = (x: number): Marker => ({ x, label: 'now', color: INK.text });
 
 /** Total cost against the idle gap between turns: the TTL cliff. */
 export const GapSweepChart = memo(function GapSweepChart(
@@ -224,10 +165,10 @@ export const GapSweepChart = memo(function GapSweepChart(
   const summary =
     crossingSummary(rows, seconds, `every hop on ${defaultModel}`) +
     ` The cache TTL is ${seconds(cacheTtlSeconds)}; the cache also ages during each hop’s latency, so the cliff comes a little before it.`;
-  const markers: MarkerLine[] = [
-    { x: cacheTtlSeconds, label: 'cache TTL', color: COLORS.muted, dash: '2 3' },
+  const markers: Marker[] = [
+    { x: cacheTtlSeconds, label: 'cache TTL', color: INK.muted, dash: '2 3' },
     ...(stickyTtlSeconds !== null && stickyTtlSeconds !== cacheTtlSeconds
-      ? [{ x: stickyTtlSeconds, label: 'sticky TTL', color: COLORS.muted, dash: '2 3' }]
+      ? [{ x: stickyTtlSeconds, label: 'sticky TTL', color: INK.muted, dash: '2 3' }]
       : []),
     nowMarker(props.currentGapSeconds),
   ];
@@ -241,6 +182,12 @@ export const GapSweepChart = memo(function GapSweepChart(
       tickFormat={gapTick}
       summary={summary}
       markers={markers}
+      assumptions={[
+        `default model ${defaultModel}`,
+        `cache TTL ${seconds(cacheTtlSeconds)}`,
+        ...(stickyTtlSeconds === null ? [] : [`sticky TTL ${seconds(stickyTtlSeconds)}`]),
+        `current idle gap ${seconds(props.currentGapSeconds)}`,
+      ]}
     />
   );
 });
@@ -273,6 +220,10 @@ export const ShareSweepChart = memo(function ShareSweepChart(
       xTicks={SHARE_TICKS}
       summary={summary}
       markers={[nowMarker(props.currentShare)]}
+      assumptions={[
+        `default model ${defaultModel}`,
+        `current share of complex turns ${formatPercent(props.currentShare)}`,
+      ]}
     />
   );
 });

@@ -1,46 +1,43 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { HopRecord, SimTurn } from '../../core/index.ts';
+import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
+import { modelColor } from '../../ui/charts/palette.ts';
+import { Tooltip } from '../../ui/charts/Tooltip.tsx';
+import { useCanvasSurface } from '../../ui/charts/use-canvas-surface.ts';
+import { useHover } from '../../ui/charts/use-hover.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
-import { useThemeVersion } from '../../ui/charts/use-theme-version.ts';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
-import { COLORS, modelColor, Swatch } from './chart-bits.tsx';
 import { cacheLabel, forcedToolOf, HopDetails, ruleLabel } from './HopDetails.tsx';
 import {
   drawTimeline,
   hopAt,
-  resolvePalette,
-  sameTimeline,
   slotWidth,
+  TIMELINE_COLORS as C,
   TIMELINE_HEIGHT,
   TIMELINE_LAYOUT,
-  type TimelinePalette,
+  timelineScene,
 } from './timeline-canvas.ts';
 
 const PAGE_SIZE = 100;
 
-function usePalette(modelNames: readonly string[]): TimelinePalette {
-  return useMemo(
-    () => ({
-      read: COLORS.read,
-      write: COLORS.write,
-      output: COLORS.output,
-      classifier: COLORS.classifier,
-      drop: COLORS.bad,
-      thinkingOn: COLORS.accent,
-      thinkingOff: 'var(--surface-2)',
-      policy: 'var(--chart-4)',
-      resolver: '#0d9488',
-      default: COLORS.muted,
-      warm: COLORS.good,
-      partial: 'var(--chart-5)',
-      cold: COLORS.bad,
-      text: COLORS.muted,
-      grid: 'var(--grid)',
-      model: (m: string) => modelColor(m, modelNames),
-    }),
-    [modelNames],
-  );
-}
+const COST_LEGEND: readonly LegendItem[] = [
+  { label: 'cache reads', color: C.read },
+  { label: 'cache writes', color: C.write },
+  { label: 'output and thinking', color: C.output },
+  { label: 'classifier', color: C.classifier },
+  { label: 'forced tool dropped', color: C.drop, kind: 'triangle' },
+];
+const THINKING_LEGEND: readonly LegendItem[] = [{ label: 'on', color: C.thinkingOn }];
+const RULE_LEGEND: readonly LegendItem[] = [
+  { label: 'policy', color: C.policy },
+  { label: 'resolver', color: C.resolver },
+  { label: 'default', color: C.default },
+];
+const CACHE_LEGEND: readonly LegendItem[] = [
+  { label: 'warm', color: C.warm },
+  { label: 'partly invalidated', color: C.partial },
+  { label: 'cold', color: C.cold },
+];
 
 function HopTable({ hops, turns }: { hops: readonly HopRecord[]; turns: readonly SimTurn[] }) {
   const [page, setPage] = useState(0);
@@ -159,60 +156,22 @@ export const TimelineChart = memo(function TimelineChart(props: {
   modelNames: readonly string[];
 }) {
   const { hops, turns, modelNames } = props;
-  // The canvas element itself, not a ref: ChartFrame replaces it when the data
-  // table is shown and hidden again, and the effects must follow the new one.
-  const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
-  const palette = usePalette(modelNames);
-  const themeVersion = useThemeVersion();
-  const [hover, setHover] = useState<{ index: number; x: number; y: number; width: number } | null>(
-    null,
-  );
-
-  // What was drawn last (for redraws on resize), the canvas's CSS width, and
-  // the palette resolved for the current theme: a redraw then reads no layout
-  // and no style, which the browser would otherwise compute for it mid-commit.
-  const drawn = useRef<{ hops: readonly HopRecord[]; colors: TimelinePalette } | null>(null);
-  const drawnOn = useRef<HTMLCanvasElement | null>(null);
-  const widthRef = useRef(0);
-  const resolved = useRef<{ palette: TimelinePalette; theme: number; colors: TimelinePalette }>(
-    null,
-  );
-  // Drawn during the commit, so new hops reach the screen in the same frame as
-  // the rest of the results (a resize observer would draw a frame later).
-  useLayoutEffect(() => {
-    if (!canvas) return;
-    if (drawnOn.current !== canvas) {
-      // A new canvas (the data table was shown, then the chart again): blank,
-      // and of a width not yet known.
-      drawnOn.current = canvas;
-      drawn.current = null;
-      widthRef.current = 0;
-    }
-    if (widthRef.current === 0) widthRef.current = canvas.clientWidth;
-    let cached = resolved.current;
-    if (cached === null || cached.palette !== palette || cached.theme !== themeVersion) {
-      cached = { palette, theme: themeVersion, colors: resolvePalette(canvas, palette) };
-      resolved.current = cached;
-    }
-    const last = drawn.current;
-    if (last !== null && last.colors === cached.colors && sameTimeline(last.hops, hops)) return;
-    drawTimeline(canvas, hops, cached.colors, widthRef.current);
-    drawn.current = { hops, colors: cached.colors };
-  }, [canvas, hops, palette, themeVersion]);
-  useEffect(() => {
-    if (!canvas || typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver((entries) => {
-      const width = Math.round(entries[0]?.contentRect.width ?? 0);
-      const last = drawn.current;
-      if (width === 0 || width === widthRef.current) return;
-      widthRef.current = width;
-      if (last !== null) drawTimeline(canvas, last.hops, last.colors, width);
-    });
-    observer.observe(canvas);
-    return () => observer.disconnect();
-  }, [canvas]);
+  // Only what the drawing shows: an idle-gap step moves every hop's clock
+  // but, while the cache stays warm, leaves the scene (and the canvas) alone.
+  const scene = useMemo(() => timelineScene(hops, modelNames), [hops, modelNames]);
+  const surface = useCanvasSurface(TIMELINE_HEIGHT, scene, drawTimeline);
+  const { hover, setHover, onPointerLeave } = useHover<{
+    index: number;
+    x: number;
+    y: number;
+    width: number;
+  }>();
 
   const used = useMemo(() => [...new Set(hops.map((h) => h.model))], [hops]);
+  const modelLegend = useMemo(
+    () => used.map((m) => ({ label: m, color: modelColor(m, modelNames) })),
+    [used, modelNames],
+  );
   const hovered = hover === null ? undefined : hops[hover.index];
 
   const onMove = (e: React.MouseEvent<HTMLCanvasElement>) => {
@@ -229,14 +188,18 @@ export const TimelineChart = memo(function TimelineChart(props: {
   return (
     <ChartFrame
       title="Timeline: every hop"
+      assumptions={[
+        `${formatTokens(hops.length)} hops over ${formatTokens((hops[hops.length - 1]?.turn ?? 0) + 1)} turns`,
+        `models by price-table row: ${modelNames.join(', ')}`,
+      ]}
       summary={timelineSummary(hops)}
       chart={
         <div className="timeline">
           <canvas
-            ref={setCanvas}
+            ref={surface.ref}
             style={{ width: '100%', height: TIMELINE_HEIGHT }}
             onMouseMove={onMove}
-            onMouseLeave={() => setHover(null)}
+            onMouseLeave={onPointerLeave}
           />
           {hover !== null && hovered !== undefined && (
             <>
@@ -247,42 +210,18 @@ export const TimelineChart = memo(function TimelineChart(props: {
                   width: Math.max(slot, 2) + 2,
                 }}
               />
-              <div
-                className="chart-tooltip timeline-tip"
-                style={
-                  hover.x > hover.width / 2
-                    ? { right: hover.width - hover.x + 12, top: hover.y + 12 }
-                    : { left: hover.x + 12, top: hover.y + 12 }
-                }
-              >
+              <Tooltip x={hover.x} y={hover.y + 12} width={hover.width}>
                 <HopDetails hop={hovered} forcedTool={forcedToolOf(turns, hovered)} />
-              </div>
+              </Tooltip>
             </>
           )}
-          <p className="routing-legend">
-            <span>Cost:</span>
-            <Swatch color={COLORS.read} label="cache reads" />
-            <Swatch color={COLORS.write} label="cache writes" />
-            <Swatch color={COLORS.output} label="output and thinking" />
-            <Swatch color={COLORS.classifier} label="classifier" />
-            <span className="legend-drop">▼ forced tool dropped</span>
-          </p>
-          <p className="routing-legend">
-            <span>Model:</span>
-            {used.map((m) => (
-              <Swatch key={m} color={modelColor(m, modelNames)} label={m} />
-            ))}
-            <span>Thinking:</span>
-            <Swatch color={COLORS.accent} label="on" />
-            <span>Rule:</span>
-            <Swatch color="var(--chart-4)" label="policy" />
-            <Swatch color="#0d9488" label="resolver" />
-            <Swatch color={COLORS.muted} label="default" />
-            <span>Cache:</span>
-            <Swatch color={COLORS.good} label="warm" />
-            <Swatch color="var(--chart-5)" label="partly invalidated" />
-            <Swatch color={COLORS.bad} label="cold" />
-          </p>
+          <div className="timeline-legends">
+            <Legend title="Cost:" items={COST_LEGEND} />
+            <Legend title="Model:" items={modelLegend} />
+            <Legend title="Thinking:" items={THINKING_LEGEND} />
+            <Legend title="Rule:" items={RULE_LEGEND} />
+            <Legend title="Cache:" items={CACHE_LEGEND} />
+          </div>
         </div>
       }
       table={<HopTable hops={hops} turns={turns} />}

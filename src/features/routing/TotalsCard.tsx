@@ -1,7 +1,8 @@
 import { memo } from 'react';
+import { savingVsBaseline } from '../../domain/baselines.ts';
 import { formatPercent, formatUsd } from '../../ui/format.ts';
-import type { SimOutcome } from './analysis.ts';
-import { sameRecord } from './result-equality.ts';
+import type { SimOutcome } from '../../domain/routing-runs.ts';
+import { sameRecord } from '../../domain/equality.ts';
 
 /** Where a rejected input is in words: "the strategy", "turn 3, hop 2". */
 export function describeField(field: string | null): string {
@@ -62,8 +63,10 @@ export const TotalsCard = memo(
     const failed = !main.ok ? main : null;
     const total = main.ok ? main.result.totals : null;
     const baselineUsd = reference.ok ? reference.result.totals.totalUsd : null;
-    const savingUsd = total !== null && baselineUsd !== null ? baselineUsd - total.totalUsd : null;
-    const savingPct = savingUsd !== null && baselineUsd ? savingUsd / baselineUsd : null;
+    const saving =
+      total !== null && baselineUsd !== null ? savingVsBaseline(baselineUsd, total.totalUsd) : null;
+    const savingUsd = saving?.savingUsd ?? null;
+    const savingPct = saving?.savingFraction ?? null;
 
     let verdict: string;
     if (total === null) verdict = 'No totals until the routing can be priced.';

@@ -4,12 +4,15 @@
  * of hops as cheap as a dozen, where SVG would need a shape per segment.
  */
 import type { HopRecord } from '../../core/index.ts';
+import { INK, modelColor, PALETTE } from '../../ui/charts/palette.ts';
+import { MARGINS } from '../../ui/charts/scales.ts';
+import type { CanvasFrame } from '../../ui/charts/use-canvas-surface.ts';
 import { formatUsd } from '../../ui/format.ts';
 
 /** Margins and band sizes of the timeline, CSS pixels. */
 export const TIMELINE_LAYOUT = {
-  left: 72,
-  right: 10,
+  left: MARGINS.left,
+  right: MARGINS.right,
   top: 14,
   barHeight: 170,
   laneHeight: 10,
@@ -22,30 +25,78 @@ export const LANES = ['Model', 'Thinking', 'Rule', 'Cache'] as const;
 
 const L = TIMELINE_LAYOUT;
 
-
 /** Canvas height, CSS pixels. */
 export const TIMELINE_HEIGHT =
   L.top + L.barHeight + 8 + LANES.length * (L.laneHeight + L.laneGap) + L.axis;
 
-/** The colours the drawing uses (CSS colour values or `var(--…)` references). */
-export interface TimelinePalette {
-  readonly read: string;
-  readonly write: string;
-  readonly output: string;
-  readonly classifier: string;
-  readonly drop: string;
-  readonly thinkingOn: string;
-  readonly thinkingOff: string;
-  readonly policy: string;
-  readonly resolver: string;
-  readonly default: string;
-  readonly warm: string;
-  readonly partial: string;
-  readonly cold: string;
-  readonly text: string;
-  readonly grid: string;
-  readonly model: (model: string) => string;
+/**
+ * What the drawing shows of a hop, and nothing else (the clock, for one, it
+ * does not show). The drawing reads only these fields, and the canvas
+ * redraws whenever any of them changes (useCanvasSurface compares the scene
+ * by value): a field drawn must be a field here, so none can go stale.
+ */
+export interface TimelineHop {
+  readonly turn: number;
+  readonly model: string;
+  readonly thinking: boolean;
+  readonly source: HopRecord['source'];
+  readonly cache: HopRecord['cache'];
+  readonly readUsd: number;
+  readonly writeUsd: number;
+  readonly outputUsd: number;
+  readonly classifierUsd: number;
+  readonly totalUsd: number;
+  readonly forceDropped: boolean;
 }
+
+/** Everything the timeline draws. */
+export interface TimelineScene {
+  readonly hops: readonly TimelineHop[];
+  /** The price table's model names, which give each model its colour. */
+  readonly modelNames: readonly string[];
+}
+
+/** The scene of a run: the drawn fields of every hop. */
+export function timelineScene(
+  hops: readonly HopRecord[],
+  modelNames: readonly string[],
+): TimelineScene {
+  return {
+    hops: hops.map((h) => ({
+      turn: h.turn,
+      model: h.model,
+      thinking: h.thinking,
+      source: h.source,
+      cache: h.cache,
+      readUsd: h.readUsd,
+      writeUsd: h.writeUsd,
+      outputUsd: h.outputUsd,
+      classifierUsd: h.classifierUsd,
+      totalUsd: h.totalUsd,
+      forceDropped: h.forceDropped,
+    })),
+    modelNames,
+  };
+}
+
+/** The palette colour of each thing the timeline draws (legend and drawing alike). */
+export const TIMELINE_COLORS = {
+  read: PALETTE.cacheRead,
+  write: PALETTE.cacheWrite,
+  output: PALETTE.output,
+  classifier: PALETTE.classifier,
+  drop: PALETTE.forcedToolDropped,
+  thinkingOn: PALETTE.thinking,
+  thinkingOff: INK.surface2,
+  policy: PALETTE.rulePolicy,
+  resolver: PALETTE.ruleResolver,
+  default: PALETTE.ruleDefault,
+  warm: PALETTE.warm,
+  partial: PALETTE.partial,
+  cold: PALETTE.cold,
+  text: INK.muted,
+  grid: INK.grid,
+} as const;
 
 /** Width of one hop's slot, CSS pixels. */
 export function slotWidth(canvasWidth: number, hopCount: number): number {
@@ -60,9 +111,12 @@ export function hopAt(x: number, canvasWidth: number, hopCount: number): number 
   return i < 0 || i >= hopCount ? null : i;
 }
 
+/** What marks need of a hop. */
+type MarkHop = Pick<TimelineHop, 'totalUsd' | 'forceDropped'>;
+
 /** What one mark shows: a hop, or for a pixel that covers several hops, the costliest of them. */
-export interface TimelineMark {
-  readonly hop: HopRecord;
+export interface TimelineMark<H extends MarkHop = TimelineHop> {
+  readonly hop: H;
   /** First hop (index) the mark covers, and how many. */
   readonly slotStart: number;
   readonly slotWidth: number;
@@ -79,20 +133,23 @@ export interface TimelineMark {
  * from the plot's left edge, a whole number of pixels from the canvas's):
  * so no two marks are drawn in the same column.
  */
-export function timelineMarks(hops: readonly HopRecord[], slot: number): TimelineMark[] {
+export function timelineMarks<H extends MarkHop>(
+  hops: readonly H[],
+  slot: number,
+): TimelineMark<H>[] {
   if (slot >= 1 || hops.length === 0) {
     return hops.map((hop, i) => ({ hop, slotStart: i, slotWidth: 1, dropped: hop.forceDropped }));
   }
   const perPixel = 1 / slot;
-  const marks: TimelineMark[] = [];
+  const marks: TimelineMark<H>[] = [];
   for (let start = 0; start < hops.length;) {
     const column = Math.floor(start * slot);
     let end = Math.min(hops.length, Math.max(start + 1, Math.round(start + perPixel)));
     while (end < hops.length && Math.floor(end * slot) === column) end++;
-    let costliest = hops[start] as HopRecord;
+    let costliest = hops[start] as H;
     let dropped = false;
     for (let i = start; i < end; i++) {
-      const h = hops[i] as HopRecord;
+      const h = hops[i] as H;
       if (h.totalUsd > costliest.totalUsd) costliest = h;
       if (h.forceDropped) dropped = true;
     }
@@ -102,112 +159,27 @@ export function timelineMarks(hops: readonly HopRecord[], slot: number): Timelin
   return marks;
 }
 
-/** The fields of a hop the drawing shows (the clock, for one, it does not). */
-const DRAWN_FIELDS = [
-  'turn',
-  'model',
-  'thinking',
-  'source',
-  'cache',
-  'readUsd',
-  'writeUsd',
-  'outputUsd',
-  'classifierUsd',
-  'totalUsd',
-  'forceDropped',
-] as const satisfies readonly (keyof HopRecord)[];
-
 /**
- * Whether two runs draw the same timeline: an idle-gap step moves every
- * hop's clock but, while the cache stays warm, changes nothing drawn.
+ * Draws the timeline on a frame of the kit's canvas surface (cleared,
+ * scaled, with colours resolved for the theme: drawing reads no style).
  */
-export function sameTimeline(a: readonly HopRecord[], b: readonly HopRecord[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] as HopRecord;
-    const y = b[i] as HopRecord;
-    for (const field of DRAWN_FIELDS) if (x[field] !== y[field]) return false;
-  }
-  return true;
-}
-
-/** Resolves `var(--name)` against an element's computed style. */
-function resolver(el: Element): (color: string) => string {
-  const style = getComputedStyle(el);
-  const cache = new Map<string, string>();
-  return (color) => {
-    const m = /^var\((--[\w-]+)\)$/.exec(color);
-    if (!m) return color;
-    let value = cache.get(color);
-    if (value === undefined) {
-      value = style.getPropertyValue(m[1] as string).trim() || '#888';
-      cache.set(color, value);
-    }
-    return value;
-  };
-}
-
-/**
- * The palette with every `var(--…)` replaced by its value on `el` (the
- * theme's colours). Drawing with a resolved palette reads no style, so a
- * redraw forces no style recalculation; resolve again when the theme changes.
- */
-export function resolvePalette(el: Element, palette: TimelinePalette): TimelinePalette {
-  const color = resolver(el);
+export function drawTimeline(frame: CanvasFrame, scene: TimelineScene): void {
+  const { ctx, width, color } = frame;
+  const { hops, modelNames } = scene;
   const models = new Map<string, string>();
-  return {
-    read: color(palette.read),
-    write: color(palette.write),
-    output: color(palette.output),
-    classifier: color(palette.classifier),
-    drop: color(palette.drop),
-    thinkingOn: color(palette.thinkingOn),
-    thinkingOff: color(palette.thinkingOff),
-    policy: color(palette.policy),
-    resolver: color(palette.resolver),
-    default: color(palette.default),
-    warm: color(palette.warm),
-    partial: color(palette.partial),
-    cold: color(palette.cold),
-    text: color(palette.text),
-    grid: color(palette.grid),
-    model: (model) => {
+  const palette = {
+    ...Object.fromEntries(
+      Object.entries(TIMELINE_COLORS).map(([key, value]) => [key, color(value)]),
+    ),
+    model: (model: string) => {
       let value = models.get(model);
       if (value === undefined) {
-        value = color(palette.model(model));
+        value = color(modelColor(model, modelNames));
         models.set(model, value);
       }
       return value;
     },
-  };
-}
-
-/**
- * Draws the timeline at `width` CSS pixels with a palette from
- * {@link resolvePalette} (colours, not CSS variables: drawing reads no style).
- */
-export function drawTimeline(
-  canvas: HTMLCanvasElement,
-  hops: readonly HopRecord[],
-  palette: TimelinePalette,
-  width: number,
-): void {
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return;
-  const dpr = window.devicePixelRatio || 1;
-  const pixelWidth = Math.round(width * dpr);
-  const pixelHeight = Math.round(TIMELINE_HEIGHT * dpr);
-  // Resizing the bitmap clears it; otherwise clear it, without touching the
-  // attributes (which would lay the page out again).
-  if (canvas.width !== pixelWidth || canvas.height !== pixelHeight) {
-    canvas.width = pixelWidth;
-    canvas.height = pixelHeight;
-  } else {
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, pixelWidth, pixelHeight);
-  }
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  } as { [K in keyof typeof TIMELINE_COLORS]: string } & { model: (m: string) => string };
 
   const n = hops.length;
   const slot = slotWidth(width, n);
@@ -259,7 +231,7 @@ export function drawTimeline(
   });
   ctx.stroke();
 
-  const segments: Array<[keyof HopRecord, string]> = [
+  const segments: Array<[keyof TimelineHop, string]> = [
     ['readUsd', palette.read],
     ['writeUsd', palette.write],
     ['outputUsd', palette.output],

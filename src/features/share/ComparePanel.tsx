@@ -2,7 +2,7 @@ import { useDeferredValue, useId, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { selectScenario, useAppStore, type ScenarioData } from '../../state/store.ts';
 import { compareFigures } from './compare-rows.ts';
-import { headlineFigures } from './headline-figures.ts';
+import { headlineFigures } from '../../domain/headline-figures.ts';
 import { useShareStore } from './share-store.ts';
 
 /**

@@ -2,15 +2,13 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import {
   MAX_SCENARIO_BYTES,
   parseScenarioText,
-  scenarioToJson,
   type ScenarioParse,
 } from '../../state/persistence.ts';
 import { selectScenario, useAppStore, type ScenarioData } from '../../state/store.ts';
-import { downloadBlob } from '../../ui/chart-export.ts';
+import { EXPORT_FILE_NAME, exportScenarioFile } from './export-file.ts';
 import { useShareStore } from './share-store.ts';
 
-/** File name of an exported scenario. */
-export const EXPORT_FILE_NAME = 'context-cost-scenario.json';
+export { EXPORT_FILE_NAME };
 
 function formatBytes(bytes: number): string {
   return bytes >= 1_000_000
@@ -73,8 +71,7 @@ export default function ImportExportPanel({ id, onDone }: { id: string; onDone: 
   };
 
   const exportFile = () => {
-    const json = scenarioToJson(selectScenario(useAppStore.getState()), true);
-    downloadBlob(new Blob([json], { type: 'application/json' }), EXPORT_FILE_NAME);
+    exportScenarioFile(selectScenario(useAppStore.getState()));
     notify({ kind: 'info', text: `Exported the scenario as ${EXPORT_FILE_NAME}.` });
   };
 

@@ -1,47 +1,26 @@
 import { memo, useMemo } from 'react';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
-import { formatTokens, formatTokensShort, formatUsd } from '../../ui/format.ts';
+import { formatTokens, formatUsd } from '../../ui/format.ts';
 import type {
   BudgetFigures,
   GateFigures,
   PopulationFigures,
   RoutingFigures,
-} from './headline-figures.ts';
-import {
-  DataTable,
-  REPORT_COLORS,
-  ReportBarChart,
-  TOKEN_FORMATS,
-  USD_FORMATS,
-} from './report-chart-bits.tsx';
-import type { BarSeries } from './StackedBarChart.tsx';
+} from '../../domain/headline-figures.ts';
+import type { BarSeries } from '../../ui/charts/BarChart.tsx';
+import { PALETTE } from '../../ui/charts/palette.ts';
+import { DataTable, ReportBarChart, TOKEN_FORMATS, USD_FORMATS } from './report-chart-bits.tsx';
+import { budgetRowsData, gateTermsData, policyData, routingData } from './report-chart-data.ts';
 
 const GATE_SERIES: readonly BarSeries[] = [
-  { id: 'saving', label: 'Saving', color: REPORT_COLORS.green },
-  { id: 'cost', label: 'Cost', color: REPORT_COLORS.orange },
+  { id: 'saving', label: 'Saving', color: PALETTE.saves },
+  { id: 'cost', label: 'Cost', color: PALETTE.loses },
 ];
 
 /** The gate's three priced terms and the net saving, USD. */
 export const GateTermsChart = memo(function GateTermsChart({ gate }: { gate: GateFigures }) {
   const d = gate.decision;
-  const { categories, csv } = useMemo(() => {
-    const net = d.netSavingUsd;
-    const terms = [
-      { term: 'Re-prefill', name: 'Re-prefill saved', saving: d.reprefillSavingUsd, cost: 0 },
-      { term: 'Stub', name: 'Stub carried', saving: 0, cost: d.stubCarryCostUsd },
-      {
-        term: 'Recall hop',
-        name: 'Expected recall hop',
-        saving: 0,
-        cost: d.expectedRecallHopCostUsd,
-      },
-      { term: 'Net', name: 'Net saving', saving: Math.max(0, net), cost: Math.max(0, -net) },
-    ];
-    return {
-      categories: terms.map((t) => ({ label: t.term, values: [t.saving, t.cost] })),
-      csv: terms.map((t) => ({ term: t.name, usd: t.saving - t.cost })),
-    };
-  }, [d]);
+  const { categories, csv } = useMemo(() => gateTermsData(d), [d]);
   return (
     <ChartFrame
       title="Offload gate terms"
@@ -68,7 +47,7 @@ export const GateTermsChart = memo(function GateTermsChart({ gate }: { gate: Gat
 });
 
 const POLICY_SERIES: readonly BarSeries[] = [
-  { id: 'cost', label: 'Cost per 1,000 outputs', color: REPORT_COLORS.blue },
+  { id: 'cost', label: 'Cost per 1,000 outputs', color: PALETTE.result },
 ];
 
 /** Never offload vs size-only vs the gate over the population, USD per 1,000 outputs. */
@@ -77,21 +56,7 @@ export const PolicyChart = memo(function PolicyChart({
 }: {
   population: PopulationFigures;
 }) {
-  const { rows, categories, references } = useMemo(() => {
-    const policies = [
-      { policy: 'Never offload', costUsd: population.neverOffloadUsd },
-      {
-        policy: `Size-only ≥ ${formatTokensShort(population.sizeOnlyThresholdTokens)}`,
-        costUsd: population.sizeOnlyUsd,
-      },
-      { policy: 'Net-saving gate', costUsd: population.netSavingGateUsd },
-    ];
-    return {
-      rows: policies,
-      categories: policies.map((p) => ({ label: p.policy, values: [p.costUsd] })),
-      references: [{ value: population.neverOffloadUsd, color: REPORT_COLORS.reference }],
-    };
-  }, [population]);
+  const { rows, categories, references } = useMemo(() => policyData(population), [population]);
   const loses = population.sizeOnlyUsd > population.neverOffloadUsd;
   return (
     <ChartFrame
@@ -105,9 +70,7 @@ export const PolicyChart = memo(function PolicyChart({
           series={POLICY_SERIES}
           categories={categories}
           references={references}
-          extraLegend={[
-            { label: 'Never offload level', color: REPORT_COLORS.reference, dash: true },
-          ]}
+          extraLegend={[{ label: 'Never offload level', color: PALETTE.baseline, dash: true }]}
           {...USD_FORMATS}
         />
       }
@@ -123,33 +86,14 @@ export const PolicyChart = memo(function PolicyChart({
 });
 
 const BUDGET_SERIES: readonly BarSeries[] = [
-  { id: 'pinned', label: 'Pinned', color: REPORT_COLORS.violet },
-  { id: 'admitted', label: 'Admitted', color: REPORT_COLORS.green },
-  { id: 'dropped', label: 'Dropped', color: REPORT_COLORS.orange },
+  { id: 'pinned', label: 'Pinned', color: PALETTE.pinned },
+  { id: 'admitted', label: 'Admitted', color: PALETTE.admitted },
+  { id: 'dropped', label: 'Dropped', color: PALETTE.dropped },
 ];
 
 /** Each budget row's tokens in compiled order, split by what admission did. */
 export const BudgetChart = memo(function BudgetChart({ budget }: { budget: BudgetFigures }) {
-  const { categories, csv } = useMemo(
-    () => ({
-      categories: budget.rows.map((r) => ({
-        label: r.contributionId,
-        values: [
-          r.pinned ? r.tokens : 0,
-          !r.pinned && r.admitted ? r.tokens : 0,
-          r.admitted ? 0 : r.tokens,
-        ],
-      })),
-      csv: budget.rows.map((r) => ({
-        contributionId: r.contributionId,
-        position: r.position,
-        tokens: r.tokens,
-        pinned: r.pinned,
-        status: r.pinned ? 'Pinned' : r.admitted ? 'Admitted' : 'Dropped',
-      })),
-    }),
-    [budget.rows],
-  );
+  const { categories, csv } = useMemo(() => budgetRowsData(budget.rows), [budget.rows]);
   const { report } = budget;
   return (
     <ChartFrame
@@ -177,35 +121,15 @@ export const BudgetChart = memo(function BudgetChart({ budget }: { budget: Budge
 });
 
 const ROUTING_SERIES: readonly BarSeries[] = [
-  { id: 'read', label: 'Cache reads', color: REPORT_COLORS.green },
-  { id: 'write', label: 'Cache writes', color: REPORT_COLORS.orange },
-  { id: 'output', label: 'Output', color: REPORT_COLORS.blue },
-  { id: 'classifier', label: 'Classifier', color: REPORT_COLORS.violet },
+  { id: 'read', label: 'Cache reads', color: PALETTE.cacheRead },
+  { id: 'write', label: 'Cache writes', color: PALETTE.cacheWrite },
+  { id: 'output', label: 'Output', color: PALETTE.output },
+  { id: 'classifier', label: 'Classifier', color: PALETTE.classifier },
 ];
 
 /** The routing strategy's cost split beside the default-model baseline, USD. */
 export const RoutingChart = memo(function RoutingChart({ routing }: { routing: RoutingFigures }) {
-  const { rows, categories } = useMemo(() => {
-    const split = (setup: string, t: RoutingFigures['totals']) => ({
-      setup,
-      readUsd: t.readUsd,
-      writeUsd: t.writeUsd,
-      outputUsd: t.outputUsd,
-      classifierUsd: t.classifierUsd,
-      totalUsd: t.totalUsd,
-    });
-    const setups = [
-      split('Your routing', routing.totals),
-      split(`Baseline: ${routing.baselineModel}`, routing.baseline),
-    ];
-    return {
-      rows: setups,
-      categories: setups.map((r) => ({
-        label: r.setup,
-        values: [r.readUsd, r.writeUsd, r.outputUsd, r.classifierUsd],
-      })),
-    };
-  }, [routing]);
+  const { rows, categories } = useMemo(() => routingData(routing), [routing]);
   const saving = routing.baseline.totalUsd - routing.totals.totalUsd;
   return (
     <ChartFrame

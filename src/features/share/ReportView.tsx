@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { PRICING_SOURCE, type Strategy } from '../../core/index.ts';
 import { selectScenario, useAppStore } from '../../state/store.ts';
 import { formatNumber, formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
-import { headlineFigures, type Outcome } from './headline-figures.ts';
+import { headlineFigures, type Outcome } from '../../domain/headline-figures.ts';
 import { BudgetChart, GateTermsChart, PolicyChart, RoutingChart } from './ReportCharts.tsx';
 
 /** A routing strategy in words: "Sticky for 300 s around a complexity classifier (…)". */
@@ -73,7 +73,7 @@ export default function ReportView({ onClose }: { onClose: () => void }) {
     };
   }, [onClose]);
 
-  const saving = routing.ok ? routing.value.baseline.totalUsd - routing.value.totals.totalUsd : 0;
+  const saving = routing.ok ? routing.value.saving.savingUsd : 0;
 
   return (
     <div className="report" role="dialog" aria-modal="true" aria-labelledby={`${id}-h`}>

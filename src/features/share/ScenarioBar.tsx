@@ -1,8 +1,11 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { findPreset, PRESETS } from '../../state/presets.ts';
+import { findPreset, PRESETS } from '../../domain/presets.ts';
 import { selectScenario, useAppStore } from '../../state/store.ts';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
+import { MAX_SCENARIO_BYTES } from '../../core/limits.ts';
+import { overByteCap } from '../../state/json-guard.ts';
+import { exportScenarioFile } from './export-file.ts';
 import { useShareStore } from './share-store.ts';
 import { loadPersistence } from './use-scenario-persistence.ts';
 import './share.css';
@@ -12,6 +15,7 @@ import './share.css';
 const ImportExportPanel = lazy(() => import('./ImportExportPanel.tsx'));
 const ComparePanel = lazy(() => import('./ComparePanel.tsx'));
 const ReportView = lazy(() => import('./ReportView.tsx'));
+const HistoryPanel = lazy(() => import('./HistoryPanel.tsx'));
 
 /** The page's address without its hash (works for file: pages too). */
 function pageAddress(): string {
@@ -31,10 +35,13 @@ export function ScenarioBar() {
   const pinnedA = useShareStore((s) => s.pinnedA);
   const compareOpen = useShareStore((s) => s.compareOpen);
   const reportOpen = useShareStore((s) => s.reportOpen);
+  const historyOpen = useShareStore((s) => s.historyOpen);
+  const tabNote = useShareStore((s) => s.tabNote);
   const [ioOpen, setIoOpen] = useState(false);
   const [fallbackLink, setFallbackLink] = useState<string | null>(null);
   const fallbackRef = useRef<HTMLInputElement>(null);
   const ioButtonRef = useRef<HTMLButtonElement>(null);
+  const historyButtonRef = useRef<HTMLButtonElement>(null);
   const reportButtonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -44,13 +51,36 @@ export function ScenarioBar() {
   const current = () => selectScenario(useAppStore.getState());
 
   const shareLink = async () => {
-    const { encodeScenarioHash, MAX_HASH_CHARS } = await loadPersistence();
-    const hash = await encodeScenarioHash(current());
+    const { encodeScenarioHash, MAX_HASH_CHARS, checkReopenable, scenarioToJson } =
+      await loadPersistence();
+    const data = current();
+    // A link the app itself could not open is never offered.
+    const refuse = (reason: string) => {
+      setFallbackLink(null);
+      notify({
+        kind: 'error',
+        text: `This scenario cannot be shared as a link: ${reason}. Export it as a JSON file instead.`,
+        offerExport: true,
+      });
+    };
+    if (overByteCap(scenarioToJson(data), MAX_SCENARIO_BYTES)) {
+      refuse(
+        `it is larger than the ${(MAX_SCENARIO_BYTES / 1_000_000).toFixed(1)} MB of JSON a link may carry`,
+      );
+      return;
+    }
+    const check = checkReopenable(data);
+    if (!check.ok) {
+      refuse(check.error);
+      return;
+    }
+    const hash = await encodeScenarioHash(data);
     if (hash.length > MAX_HASH_CHARS) {
       setFallbackLink(null);
       notify({
         kind: 'error',
-        text: `This scenario is too large for a link (${hash.length.toLocaleString('en-US')} characters). Use Import / export → Export JSON file to share it.`,
+        text: `This scenario is too large for a link (${hash.length.toLocaleString('en-US')} characters; at most ${MAX_HASH_CHARS.toLocaleString('en-US')}). Export it as a JSON file instead.`,
+        offerExport: true,
       });
       return;
     }
@@ -145,6 +175,15 @@ export function ScenarioBar() {
           Compare
         </button>
         <button
+          ref={historyButtonRef}
+          type="button"
+          aria-expanded={historyOpen}
+          aria-controls={`${id}-history`}
+          onClick={() => useShareStore.getState().setHistoryOpen(!historyOpen)}
+        >
+          History
+        </button>
+        <button
           ref={reportButtonRef}
           type="button"
           onClick={() => useShareStore.getState().setReportOpen(true)}
@@ -176,8 +215,35 @@ export function ScenarioBar() {
           <p role="alert" className="form-error">
             {notice.text}
           </p>
+          {notice.offerExport === true && (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                exportScenarioFile(current());
+                notify({
+                  kind: 'info',
+                  text: 'Exported the scenario as context-cost-scenario.json.',
+                });
+              }}
+            >
+              Export JSON file instead
+            </button>
+          )}
           <button type="button" className="link-button" onClick={() => notify(null)}>
             Dismiss
+          </button>
+        </div>
+      )}
+      {tabNote !== null && (
+        <div className="scenario-error" aria-live="polite">
+          <p className="scenario-tab-note">{tabNote}</p>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => useShareStore.setState({ tabNote: null })}
+          >
+            Hide
           </button>
         </div>
       )}
@@ -207,6 +273,19 @@ export function ScenarioBar() {
             }}
           />
         </Suspense>
+      )}
+      {historyOpen && (
+        <ErrorBoundary name="The history">
+          <Suspense fallback={<p className="loading">Loading…</p>}>
+            <HistoryPanel
+              id={`${id}-history`}
+              onDone={() => {
+                useShareStore.getState().setHistoryOpen(false);
+                historyButtonRef.current?.focus();
+              }}
+            />
+          </Suspense>
+        </ErrorBoundary>
       )}
       {compareOpen &&
         pinnedA !== null &&

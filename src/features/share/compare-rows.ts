@@ -3,7 +3,8 @@
  * difference B − A in words a reviewer reads at a glance.
  */
 import { formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
-import type { HeadlineFigures, Outcome } from './headline-figures.ts';
+import { formatDecimal } from '../../ui/number-format.ts';
+import type { HeadlineFigures, Outcome } from '../../domain/headline-figures.ts';
 
 /** One line of the comparison table. */
 export interface ComparisonRow {
@@ -70,8 +71,7 @@ const SPECS: readonly FigureSpec[] = [
   {
     id: 'routing-saving',
     label: 'Routing: saving vs default model',
-    read: (f) =>
-      from(f.routing, (r) => ({ kind: 'usd', value: r.baseline.totalUsd - r.totals.totalUsd })),
+    read: (f) => from(f.routing, (r) => ({ kind: 'usd', value: r.saving.savingUsd })),
   },
 ];
 
@@ -107,7 +107,7 @@ function difference(a: Figure | { error: string }, b: Figure | { error: string }
     case 'count':
       return signed(formatTokens(delta).replace('-', '\u2212'), delta);
     case 'fraction':
-      return signed(`${(delta * 100).toFixed(1).replace('-', '\u2212')} pp`, delta);
+      return signed(`${formatDecimal(delta * 100, 1, 1)} pp`, delta);
   }
 }
 

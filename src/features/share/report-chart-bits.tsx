@@ -1,19 +1,7 @@
 import type { ReactNode } from 'react';
+import { BarChart, type BarChartProps, type BarSeries } from '../../ui/charts/BarChart.tsx';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
 import { formatTokens, formatTokensShort, formatUsd } from '../../ui/format.ts';
-import { StackedBarChart, type StackedBarChartProps } from './StackedBarChart.tsx';
-
-/**
- * The report's chart colours: theme variables, so light, dark and print all
- * follow (named by the hue both palettes give them).
- */
-export const REPORT_COLORS = {
-  blue: 'var(--chart-1)',
-  orange: 'var(--chart-2)',
-  green: 'var(--chart-3)',
-  violet: 'var(--chart-4)',
-  reference: 'var(--muted)',
-} as const;
 
 /** Axis and tooltip formats for charts in USD. */
 export const USD_FORMATS = { tickFormat: formatUsd, valueFormat: formatUsd } as const;
@@ -29,7 +17,11 @@ export const TOKEN_FORMATS = { tickFormat: formatTokensShort, valueFormat: token
  * such as a reference line).
  */
 export function ReportBarChart(
-  props: StackedBarChartProps & { legend?: boolean; extraLegend?: readonly LegendItem[] },
+  props: BarChartProps & {
+    series: readonly BarSeries[];
+    legend?: boolean;
+    extraLegend?: readonly LegendItem[];
+  },
 ) {
   const { legend = true, extraLegend = [], ...chart } = props;
   const items: LegendItem[] = [
@@ -38,7 +30,7 @@ export function ReportBarChart(
   ];
   return (
     <>
-      <StackedBarChart {...chart} />
+      <BarChart {...chart} />
       {items.length > 0 && <Legend items={items} />}
     </>
   );

@@ -12,6 +12,8 @@ export interface Notice {
   /** Errors are announced as alerts; everything else politely. */
   readonly kind: 'error' | 'info';
   readonly text: string;
+  /** Offer the scenario as a file instead (a link the app could not open). */
+  readonly offerExport?: boolean;
 }
 
 export interface UndoStep {
@@ -26,11 +28,15 @@ interface ShareState {
   pinnedA: ScenarioData | null;
   compareOpen: boolean;
   reportOpen: boolean;
+  historyOpen: boolean;
+  /** What the other tabs did ("another tab changed the shared save"), shown apart from the notice. */
+  tabNote: string | null;
   /** Shows a message; an info message may offer an undo. */
   notify: (notice: Notice | null, undo?: UndoStep | null) => void;
   pinA: (data: ScenarioData | null) => void;
   setCompareOpen: (open: boolean) => void;
   setReportOpen: (open: boolean) => void;
+  setHistoryOpen: (open: boolean) => void;
 }
 
 export const useShareStore = create<ShareState>()((set) => ({
@@ -39,8 +45,11 @@ export const useShareStore = create<ShareState>()((set) => ({
   pinnedA: null,
   compareOpen: false,
   reportOpen: false,
+  historyOpen: false,
+  tabNote: null,
   notify: (notice, undo = null) => set({ notice, undo }),
   pinA: (data) => set({ pinnedA: data, compareOpen: data !== null }),
   setCompareOpen: (compareOpen) => set({ compareOpen }),
   setReportOpen: (reportOpen) => set({ reportOpen }),
+  setHistoryOpen: (historyOpen) => set({ historyOpen }),
 }));

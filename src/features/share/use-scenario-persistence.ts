@@ -6,6 +6,18 @@ import {
   type AppState,
   type ScenarioData,
 } from '../../state/store.ts';
+import { MAX_SCENARIO_BYTES } from '../../core/limits.ts';
+import { overByteCap } from '../../state/json-guard.ts';
+import { checkSlice, SCENARIO_SLICES, type ScenarioSlice } from '../../state/scenario-schema.ts';
+import {
+  linkTabs,
+  readTabState,
+  TAB_STATE_KEY,
+  writeTabState,
+  type TabMessage,
+} from '../../state/tab-session.ts';
+import { keepUnreadable, recordState, refreshHistory, setTabLink, thisTab } from './history-api.ts';
+import { versionedScenarioJson } from '../../state/scenario-json.ts';
 import { useShareStore } from './share-store.ts';
 
 type Persistence = typeof PersistenceModule;
@@ -35,8 +47,13 @@ export const SAVED_VERSION = 1;
  * `writeStoredScenario` does, synchronously and without zod. Never throws.
  */
 export function saveScenarioQuickly(data: ScenarioData): boolean {
+  return saveJsonQuickly(versionedScenarioJson(SAVED_VERSION, data));
+}
+
+/** Writes versioned scenario JSON to the shared save. Never throws. */
+function saveJsonQuickly(json: string): boolean {
   try {
-    localStorage.setItem(SAVED_KEY, JSON.stringify({ v: SAVED_VERSION, ...data }));
+    localStorage.setItem(SAVED_KEY, json);
     return true;
   } catch {
     return false;
@@ -49,6 +66,11 @@ export function saveScenarioQuickly(data: ScenarioData): boolean {
  */
 export function hasSomethingToRestore(): boolean {
   if (LINK_HASH.test(window.location.hash)) return true;
+  try {
+    if (sessionStorage.getItem(TAB_STATE_KEY) !== null) return true;
+  } catch {
+    // no session storage: ask local storage
+  }
   try {
     return localStorage.getItem(SAVED_KEY) !== null || localStorage.getItem(PINNED_KEY) !== null;
   } catch {
@@ -77,15 +99,30 @@ const AFTER_PAINT_FALLBACK_MS = 100;
  */
 const STORAGE_THROTTLE_FACTOR = 50;
 
-function scenarioChanged(state: AppState, previous: AppState): boolean {
-  return (
-    state.ui !== previous.ui ||
-    state.prices !== previous.prices ||
-    state.gate !== previous.gate ||
-    state.budget !== previous.budget ||
-    state.routing !== previous.routing
-  );
+/** The parts of the scenario, as the store holds them. */
+type Slices = Pick<AppState, ScenarioSlice>;
+
+function slicesOf(state: AppState): Slices {
+  return {
+    ui: state.ui,
+    prices: state.prices,
+    gate: state.gate,
+    budget: state.budget,
+    routing: state.routing,
+  };
 }
+
+function scenarioChanged(state: AppState, previous: AppState): boolean {
+  return SCENARIO_SLICES.some((k) => state[k] !== previous[k]);
+}
+
+const SLICE_NAMES: Record<ScenarioSlice, string> = {
+  ui: 'view settings',
+  prices: 'prices',
+  gate: 'gate inputs',
+  budget: 'budget',
+  routing: 'routing scenario',
+};
 
 function replaceHash(hash: string): void {
   try {
@@ -96,15 +133,34 @@ function replaceHash(hash: string): void {
   }
 }
 
+/** Reads a slot; a slot that cannot be read at all counts as empty. Never throws. */
+function readSlot(
+  p: Persistence,
+  text: string | null,
+): { raw: string; parsed: PersistenceModule.ScenarioParse } | null {
+  if (text === null) return null;
+  try {
+    return { raw: text, parsed: p.parseScenarioText(text) };
+  } catch (error) {
+    return { raw: text, parsed: { ok: false, error: `could not be read (${String(error)})` } };
+  }
+}
+
 /**
- * Starts persistence and returns its stop function: once the persistence
- * module has loaded, restores the scenario (a link in the hash first, else the
- * local save, else the defaults) and pinned A; saves every change to local
- * storage and the hash, debounced and flushed when the page is hidden;
- * follows links pasted into the address bar. Never throws.
+ * Starts persistence and returns its stop function: restores the scenario
+ * (a link from elsewhere first, else this tab's own last state, else the
+ * shared save, else the defaults) and pinned A; checks every change against
+ * the limits a reload reads it with (a change beyond them is undone, with a
+ * message naming the field and the limit); saves every change to this tab's
+ * session, the shared save and the hash, and each quiet moment's state to the
+ * history; keeps unreadable saves as they are; hears the other tabs; follows
+ * links pasted into the address bar. Never throws.
  */
 export function startScenarioPersistence(): () => void {
   const notify = useShareStore.getState().notify;
+  // A page with nothing to restore starts saving at its first change, and
+  // that change is this tab's work: no other tab's save replaces it.
+  const restoreOnStart = hasSomethingToRestore();
   let persistence: Persistence | null = null;
   let storage: Storage | null = null;
   let tab: Storage | null = null;
@@ -121,6 +177,50 @@ export function startScenarioPersistence(): () => void {
   let hashTimer: ReturnType<typeof setTimeout> | undefined;
   let writeSeq = 0;
   let lastWrittenHash: string | null = null;
+  // The last state that passed the limits, part by part: a change beyond
+  // them goes back to it.
+  let lastGood: Slices = slicesOf(useAppStore.getState());
+  // Whether this tab's session holds its latest state: only then is a hash
+  // it wrote superseded on reload (else the hash, being newer, wins).
+  let tabSaved = true;
+  // While the shared save holds a save that cannot be read and is not yet
+  // kept in the history, it is not overwritten.
+  let sharedSaveHeld = false;
+  let lastRecorded: string | null = null;
+  let tabs: ReturnType<typeof linkTabs> | null = null;
+
+  /** Undoes the parts of the state beyond the limits; true when the state is fine. */
+  const enforceLimits = (state: AppState): { ok: true; json: string } | { ok: false } => {
+    const changed = SCENARIO_SLICES.filter((k) => state[k] !== lastGood[k]);
+    for (const k of changed) {
+      const problem = checkSlice(k, state[k]);
+      if (problem !== null) {
+        refuse(`This change was not kept: ${problem}. The previous ${SLICE_NAMES[k]} are back.`, [
+          k,
+        ]);
+        return { ok: false };
+      }
+    }
+    // Plain JSON here, at every step (a fifth of the canonical form's cost);
+    // the history and the link use the canonical form.
+    const json = JSON.stringify({ v: SAVED_VERSION, ...slicesOf(state) });
+    if (overByteCap(json, MAX_SCENARIO_BYTES)) {
+      refuse(
+        `This change was not kept: the scenario would be larger than ${(MAX_SCENARIO_BYTES / 1_000_000).toFixed(1)} MB, more than the app can open again. The previous state is back.`,
+        changed,
+      );
+      return { ok: false };
+    }
+    lastGood = slicesOf(state);
+    return { ok: true, json };
+  };
+
+  const refuse = (text: string, slices: readonly ScenarioSlice[]) => {
+    const back: Partial<Slices> = {};
+    for (const k of slices) Object.assign(back, { [k]: lastGood[k] });
+    useAppStore.setState(back);
+    notify({ kind: 'error', text });
+  };
 
   const saveNow = () => {
     if (saveTimer !== undefined) clearTimeout(saveTimer);
@@ -128,21 +228,38 @@ export function startScenarioPersistence(): () => void {
     if (!savePending || stopped) return;
     savePending = false;
     const started = performance.now();
-    // Written without the persistence module, so even the first change of a
-    // first visit is saved before a reload can lose it.
-    if (!saveScenarioQuickly(selectScenario(useAppStore.getState())) && !warnedStorage) {
+    const checked = enforceLimits(useAppStore.getState());
+    if (!checked.ok) return;
+    // This tab's own work first: a reload of this tab shows it.
+    tabSaved = writeTabState(tab, checked.json);
+    const shared = sharedSaveHeld ? false : saveJsonQuickly(checked.json);
+    if (!shared && !sharedSaveHeld && !warnedStorage) {
       warnedStorage = true;
       notify({
         kind: 'error',
         text: 'Your work cannot be saved in this browser (storage is full or disabled). Use Share link or Export JSON file to keep it.',
       });
     }
-    // The hash in the address bar is now older than the save (see chooseStartupSource).
+    if (shared) tabs?.post({ type: 'saved', tab: thisTab(), time: Date.now() });
+    // The hash in the address bar is now older than this tab's save (see
+    // chooseStartupSource), but only when that save was written.
     const hash = window.location.hash;
-    if (persistence !== null) persistence.rememberOwnHash(tab, hash);
-    else if (LINK_HASH.test(hash)) ownPending = hash;
+    if (tabSaved) {
+      if (persistence !== null) persistence.rememberOwnHash(tab, hash);
+      else if (LINK_HASH.test(hash)) ownPending = hash;
+    }
     const finished = performance.now();
     nextSaveAt = finished + (finished - started) * STORAGE_THROTTLE_FACTOR;
+  };
+
+  /** Records the current state in the history, once per distinct state. */
+  const recordNow = (source: 'edit' | 'startup' | 'link' | 'saved' = 'edit') => {
+    const data = selectScenario(useAppStore.getState());
+    const json = versionedScenarioJson(SAVED_VERSION, data);
+    if (json === lastRecorded) return;
+    if (overByteCap(json, MAX_SCENARIO_BYTES)) return;
+    lastRecorded = json;
+    void recordState(data, json, source);
   };
 
   const writeHash = () => {
@@ -151,6 +268,8 @@ export function startScenarioPersistence(): () => void {
     if (!hashPending || stopped || persistence === null) return;
     const p = persistence;
     hashPending = false;
+    if (savePending) saveNow();
+    recordNow();
     const seq = ++writeSeq;
     p.encodeScenarioHash(selectScenario(useAppStore.getState()))
       .then((hash) => {
@@ -158,7 +277,7 @@ export function startScenarioPersistence(): () => void {
         const next = hash.length > p.MAX_HASH_CHARS ? '' : hash;
         lastWrittenHash = next;
         replaceHash(next);
-        p.rememberOwnHash(tab, next);
+        if (tabSaved) p.rememberOwnHash(tab, next);
       })
       .catch(() => undefined);
   };
@@ -197,44 +316,104 @@ export function startScenarioPersistence(): () => void {
     writeHash();
   };
 
-  const openLink = async (p: Persistence, hash: string, onStartup: boolean) => {
+  /** Records a state about to be replaced, so it stays one click away in History. */
+  const keepInHistory = (data: ScenarioData | null) => {
+    if (data === null) return;
+    const json = versionedScenarioJson(SAVED_VERSION, data);
+    if (!overByteCap(json, MAX_SCENARIO_BYTES)) void recordState(data, json, 'saved');
+  };
+
+  const openLink = async (
+    p: Persistence,
+    hash: string,
+    onStartup: boolean,
+    previousWork: ScenarioData | null,
+  ) => {
     const before = selectScenario(useAppStore.getState());
-    const saved = onStartup ? p.readStoredScenario(storage) : null;
     const parsed = await p.decodeScenarioHash(hash);
     if (stopped) return;
+    const previous = onStartup ? previousWork : before;
     if (parsed.ok) {
+      // Opening a link never replaces saved work: it stays in the history.
+      keepInHistory(previous);
       useAppStore.getState().loadScenario(parsed.data);
-      const previous = onStartup ? (saved?.ok ? saved.data : null) : before;
+      lastGood = slicesOf(useAppStore.getState());
+      recordNow('link');
       notify(
-        { kind: 'info', text: 'Opened the scenario from the link.' },
+        {
+          kind: 'info',
+          text:
+            previous === null
+              ? 'Opened the scenario from the link.'
+              : 'Opened the scenario from the link. Your previous work is kept in History.',
+        },
         previous === null ? null : { label: 'Restore my previous work', data: previous },
       );
       return;
     }
     const kept = onStartup
-      ? saved?.ok
+      ? previousWork !== null
         ? 'Showing your last saved work instead.'
         : 'Showing the defaults instead.'
       : 'Your current work is kept.';
-    if (onStartup && saved?.ok) useAppStore.getState().loadScenario(saved.data);
+    if (onStartup && previousWork !== null) {
+      useAppStore.getState().loadScenario(previousWork);
+      lastGood = slicesOf(useAppStore.getState());
+    }
     notify({ kind: 'error', text: `This link could not be opened: ${parsed.error}. ${kept}` });
   };
 
-  /** Restores the scenario: a link in the hash first, else the local save, else the defaults. */
+  /** Keeps a slot that cannot be read, as it is, in the history. */
+  const keepSlot = (raw: string, error: string, isShared: boolean) => {
+    if (isShared) sharedSaveHeld = true;
+    void keepUnreadable(raw, error).then((ok) => {
+      if (ok && isShared) sharedSaveHeld = false;
+    });
+  };
+
+  /**
+   * Restores the scenario: a link from elsewhere first, else this tab's own
+   * last state, else the shared save, else the defaults. Each slot is read on
+   * its own: one that cannot be read never stops another.
+   */
   const restore = (p: Persistence) => {
-    const pinned = p.readStoredScenario(storage, PINNED_KEY);
-    if (pinned?.ok) useShareStore.setState({ pinnedA: pinned.data });
+    const pinned = readSlot(p, p.readStoredString(storage, PINNED_KEY));
+    if (pinned?.parsed.ok) useShareStore.setState({ pinnedA: pinned.parsed.data });
+    else if (pinned && !pinned.parsed.ok) {
+      keepSlot(pinned.raw, `pinned A: ${pinned.parsed.error}`, false);
+    }
+
     const hash = window.location.hash;
-    const saved = p.readStoredScenario(storage);
-    const source = p.chooseStartupSource(hash, p.readOwnHashes(tab), saved?.ok === true);
+    const saved = readSlot(p, p.readStoredString(storage, p.STORAGE_KEY));
+    const own = readSlot(p, readTabState(tab));
+    const savedData = saved?.parsed.ok ? saved.parsed.data : null;
+    const ownData = own?.parsed.ok ? own.parsed.data : null;
+    if (own && !own.parsed.ok) keepSlot(own.raw, own.parsed.error, false);
+    if (saved && !saved.parsed.ok) keepSlot(saved.raw, saved.parsed.error, true);
+
+    const source = p.chooseStartupSource(
+      hash,
+      p.readOwnHashes(tab),
+      ownData !== null || savedData !== null,
+    );
     if (source === 'link') {
-      void openLink(p, hash, true);
-    } else if (source === 'saved' && saved?.ok) {
-      useAppStore.getState().loadScenario(saved.data);
-    } else if (saved && !saved.ok) {
+      void openLink(p, hash, true, ownData ?? savedData);
+      return;
+    }
+    const data = ownData ?? savedData;
+    if (data !== null) {
+      useAppStore.getState().loadScenario(data);
+      lastGood = slicesOf(useAppStore.getState());
+      // Another tab's newer work in the shared save stays one click away.
+      if (ownData !== null && savedData !== null && saved?.raw !== own?.raw)
+        keepInHistory(savedData);
+    }
+    // What a reload shows is a state reached, too.
+    recordNow('startup');
+    if (saved && !saved.parsed.ok && ownData === null) {
       notify({
         kind: 'error',
-        text: `Your saved work could not be restored: ${saved.error}. Showing the defaults instead.`,
+        text: `Your saved work could not be restored: ${saved.parsed.error}. It is kept as it was in History, where you can download it. Showing the defaults instead.`,
       });
     }
   };
@@ -246,6 +425,16 @@ export function startScenarioPersistence(): () => void {
     const { pinnedA } = useShareStore.getState();
     const json = pinnedA === null ? null : persistence.scenarioToJson(pinnedA);
     persistence.writeStoredString(storage, PINNED_KEY, json);
+  };
+
+  const onOtherTab = (message: TabMessage) => {
+    if (stopped) return;
+    void refreshHistory();
+    if (message.type !== 'saved') return;
+    useShareStore.setState({
+      tabNote:
+        'Another tab changed the shared save. This tab keeps its own work; History lists both.',
+    });
   };
 
   let started = false;
@@ -261,7 +450,17 @@ export function startScenarioPersistence(): () => void {
         tab = p.tabStorage();
         if (ownPending !== null) p.rememberOwnHash(tab, ownPending);
         ownPending = null;
-        restore(p);
+        try {
+          // Started by a change on a page that had nothing to restore: that
+          // change is this tab's work, and no other tab's save replaces it.
+          if (restoreOnStart) restore(p);
+          else recordNow('startup');
+        } catch (error) {
+          notify({
+            kind: 'error',
+            text: `Your saved work could not be restored (${String(error)}). Showing the defaults instead.`,
+          });
+        }
         if (savePending || hashPending) schedule();
         savePinned();
       })
@@ -287,14 +486,21 @@ export function startScenarioPersistence(): () => void {
     else savePinned();
   });
 
-  if (hasSomethingToRestore()) ensureStarted();
+  // Tabs hear each other from the start, even before this one changes anything.
+  try {
+    tabs = linkTabs(thisTab(), onOtherTab, SAVED_KEY);
+    setTabLink(tabs);
+  } catch {
+    tabs = null;
+  }
+  if (restoreOnStart) ensureStarted();
 
   const onHashChange = () => {
     const current = window.location.hash;
     if (current === lastWrittenHash || !LINK_HASH.test(current)) return;
     void loadPersistence()
       .then((p) => {
-        if (!stopped) return openLink(p, current, false);
+        if (!stopped) return openLink(p, current, false, null);
       })
       .catch(() => undefined);
   };
@@ -311,6 +517,8 @@ export function startScenarioPersistence(): () => void {
     stopped = true;
     unsubscribe();
     unsubscribePinned();
+    tabs?.close();
+    setTabLink(null);
     window.removeEventListener('hashchange', onHashChange);
     window.removeEventListener('pagehide', onHide);
     document.removeEventListener('visibilitychange', onVisibility);

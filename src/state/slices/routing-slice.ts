@@ -28,6 +28,12 @@ export interface RoutingState {
   readonly preset: RoutingPresetId | 'custom';
   readonly cacheTtlChoice: CacheTtlChoice;
   readonly generator: GeneratorSettings;
+  /**
+   * Models added to the baselines beyond the default table's chat models and
+   * the scenario's own (absent = none): a large imported table is not priced
+   * model by model unless asked.
+   */
+  readonly baselineModels?: readonly string[];
 }
 
 export interface RoutingSlice {
@@ -37,7 +43,9 @@ export interface RoutingSlice {
   /** Sets the cache TTL and how it was chosen. */
   setCacheTtl: (choice: CacheTtlChoice, cacheTtlSeconds: number) => void;
   setRoutingGenerator: (patch: Partial<GeneratorSettings>) => void;
-  /** Replaces the whole lab state (a preset). */
+  /** Sets the models added to the baselines. */
+  setBaselineModels: (models: readonly string[]) => void;
+  /** Replaces the whole lab state (a preset); models added to the baselines stay unless it names its own. */
   loadRouting: (state: RoutingState) => void;
 }
 
@@ -116,5 +124,13 @@ export const createRoutingSlice: StateCreator<AppState, [], [], RoutingSlice> = 
     })),
   setRoutingGenerator: (patch) =>
     set((s) => ({ routing: { ...s.routing, generator: { ...s.routing.generator, ...patch } } })),
-  loadRouting: (routing) => set({ routing }),
+  setBaselineModels: (baselineModels) =>
+    set((s) => ({ routing: { ...s.routing, baselineModels } })),
+  loadRouting: (routing) =>
+    set((s) => ({
+      routing:
+        routing.baselineModels === undefined && s.routing.baselineModels !== undefined
+          ? { ...routing, baselineModels: s.routing.baselineModels }
+          : routing,
+    })),
 });

@@ -1,59 +1,62 @@
 import { memo } from 'react';
-
-/** Plot margins of a chart, CSS pixels. */
-export interface Margins {
-  readonly top: number;
-  readonly right: number;
-  readonly bottom: number;
-  readonly left: number;
-}
+import { INK } from './palette.ts';
 
 /**
- * The dashed grid, the tick labels and the two axis lines of an x/y chart,
- * shared by the line charts. `top` is where the plot starts (the margin, or
- * lower when labels sit above the plot). Memoised: a drag step that moves
- * only a marker keeps the scales, so the axes are not rendered again.
+ * The dashed grid, the tick labels and the axis lines of every chart of the
+ * kit. The plot spans [left, right] × [top, bottom]; either axis may be left
+ * out (a bar chart's category axis has labels of its own). Memoised: a step
+ * that moves only a marker keeps the scales, so the axes do not re-render.
  */
 export const Axes = memo(function Axes(props: {
-  width: number;
-  height: number;
-  margins: Margins;
-  top?: number;
-  xTicks: readonly number[];
-  yTicks: readonly number[];
-  sx: (x: number) => number;
-  sy: (y: number) => number;
-  xFormat: (x: number) => string;
-  yFormat: (y: number) => string;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  xTicks?: readonly number[];
+  yTicks?: readonly number[];
+  sx?: (x: number) => number;
+  sy?: (y: number) => number;
+  xFormat?: (x: number) => string;
+  yFormat?: (y: number) => string;
+  /** Drawn centred under the x tick labels. */
+  xTitle?: string;
+  /** Where the x axis line sits (default: the bottom); a bar chart's zero. */
+  xAxisAt?: number;
+  yAxisAt?: number;
 }) {
-  const { width, height, margins: M, xTicks, yTicks, sx, sy } = props;
-  const top = props.top ?? M.top;
-  const bottom = height - M.bottom;
+  const { left, right, top, bottom, sx, sy, xTicks = [], yTicks = [] } = props;
+  const xs = sx === undefined ? [] : xTicks;
+  const ys = sy === undefined ? [] : yTicks;
   return (
     <>
-      <g className="xy-grid" stroke="var(--grid)" strokeDasharray="3 3">
-        {yTicks.map((t) => (
-          <line key={`y${t}`} x1={M.left} x2={width - M.right} y1={sy(t)} y2={sy(t)} />
+      <g className="chart-grid-lines" stroke={INK.grid} strokeDasharray="3 3">
+        {ys.map((t) => (
+          <line key={`y${t}`} x1={left} x2={right} y1={sy?.(t)} y2={sy?.(t)} />
         ))}
-        {xTicks.map((t) => (
-          <line key={`x${t}`} x1={sx(t)} x2={sx(t)} y1={top} y2={bottom} />
-        ))}
-      </g>
-      <g className="xy-axis" fill="var(--muted)" fontSize={12}>
-        {yTicks.map((t) => (
-          <text key={`yl${t}`} x={M.left - 6} y={sy(t) + 4} textAnchor="end">
-            {props.yFormat(t)}
-          </text>
-        ))}
-        {xTicks.map((t) => (
-          <text key={`xl${t}`} x={sx(t)} y={height - 8} textAnchor="middle">
-            {props.xFormat(t)}
-          </text>
+        {xs.map((t) => (
+          <line key={`x${t}`} x1={sx?.(t)} x2={sx?.(t)} y1={top} y2={bottom} />
         ))}
       </g>
-      <g stroke="var(--muted)">
-        <line x1={M.left} x2={M.left} y1={top} y2={bottom} />
-        <line x1={M.left} x2={width - M.right} y1={bottom} y2={bottom} />
+      <g className="chart-axis" fill={INK.muted} fontSize={12}>
+        {ys.map((t) => (
+          <text key={`yl${t}`} x={left - 6} y={sy?.(t)} dy="0.35em" textAnchor="end">
+            {props.yFormat?.(t) ?? String(t)}
+          </text>
+        ))}
+        {xs.map((t) => (
+          <text key={`xl${t}`} x={sx?.(t)} y={bottom + 18} textAnchor="middle">
+            {props.xFormat?.(t) ?? String(t)}
+          </text>
+        ))}
+        {props.xTitle !== undefined && (
+          <text x={(left + right) / 2} y={bottom + 36} textAnchor="middle">
+            {props.xTitle}
+          </text>
+        )}
+      </g>
+      <g stroke={INK.muted}>
+        <line x1={props.yAxisAt ?? left} x2={props.yAxisAt ?? left} y1={top} y2={bottom} />
+        <line x1={left} x2={right} y1={props.xAxisAt ?? bottom} y2={props.xAxisAt ?? bottom} />
       </g>
     </>
   );

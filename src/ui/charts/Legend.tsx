@@ -1,29 +1,52 @@
 import { memo } from 'react';
 
+/** How a legend entry's key is drawn: as the chart draws that thing. */
+export type SwatchKind =
+  'square' | 'line' | 'dash' | 'hatch' | 'outline' | 'triangle' | 'ring' | 'dot';
+
 export interface LegendItem {
   readonly label: string;
   /** Any CSS colour, CSS variables included. */
   readonly color: string;
-  /** Drawn as a dashed line instead of a filled square. */
+  /** 'square' when absent; `dash: true` is the same as kind 'dash'. */
+  readonly kind?: SwatchKind;
   readonly dash?: boolean;
 }
 
 /**
- * A chart's legend in HTML, under the drawing. ChartFrame reads it back
- * (`.chart-legend [data-legend]`) so a downloaded PNG or SVG keeps it.
+ * A chart's legend in HTML, under the drawing: one list, optionally headed
+ * (“Cost:”). Each swatch stays with its label (an entry never wraps inside:
+ * on a phone the entries wrap, a swatch and its words do not part).
+ * ChartFrame reads it back (`.chart-legend [data-legend]`) so a downloaded
+ * PNG or SVG keeps it.
  */
-export const Legend = memo(function Legend({ items }: { items: readonly LegendItem[] }) {
+export const Legend = memo(function Legend({
+  items,
+  title,
+}: {
+  items: readonly LegendItem[];
+  title?: string;
+}) {
   return (
-    <ul className="chart-legend">
-      {items.map((item) => (
-        <li key={item.label} data-legend="">
-          <i
-            className={item.dash ? 'legend-swatch dash' : 'legend-swatch'}
-            style={item.dash ? { borderColor: item.color } : { background: item.color }}
-          />
-          {item.label}
+    <ul className="chart-legend" aria-label={title}>
+      {title !== undefined && (
+        <li className="legend-title" aria-hidden="true">
+          {title}
         </li>
-      ))}
+      )}
+      {items.map((item) => {
+        const kind = item.kind ?? (item.dash ? 'dash' : 'square');
+        const stroked = kind === 'dash' || kind === 'line' || kind === 'ring' || kind === 'outline';
+        return (
+          <li key={item.label} data-legend="">
+            <i
+              className={`legend-swatch ${kind}`}
+              style={stroked ? { borderColor: item.color } : { backgroundColor: item.color }}
+            />
+            {item.label}
+          </li>
+        );
+      })}
     </ul>
   );
 });

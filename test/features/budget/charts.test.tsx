@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import BudgetPanel from '../../../src/features/budget/BudgetPanel.tsx';
 import { useBudgetView } from '../../../src/features/budget/use-budget.ts';
+import { MARGINS } from '../../../src/ui/charts/scales.ts';
 import { DEFAULT_BUDGET } from '../../../src/state/slices/budget-slice.ts';
 import { useAppStore } from '../../../src/state/store.ts';
 
@@ -96,13 +97,14 @@ describe('Admission ladder chart', () => {
   it('tells the rule and the best subset apart at the budget under the pointer', () => {
     render(<BudgetPanel />);
     const svg = ladder().querySelector('svg') as SVGSVGElement;
-    // jsdom has no layout: the chart is 560 px wide from x = 0, the plot from 60 to 540.
-    fireEvent.pointerMove(svg, { clientX: 60 + (480 * 10_000) / 13_900 });
+    // jsdom has no layout: the chart is 560 px wide from x = 0, the plot inside the kit's margins.
+    const plot = 560 - MARGINS.left - MARGINS.right;
+    fireEvent.pointerMove(svg, { clientX: MARGINS.left + (plot * 10_000) / 13_900 });
     const tip = ladder().querySelector('.chart-tooltip') as HTMLElement;
     expect(tip).toHaveTextContent(/Budget 10,0\d\d/);
     expect(tip).toHaveTextContent('Whole-row rule admits 8,600');
     expect(tip).toHaveTextContent('Best subset keeps 9,8');
-    fireEvent.pointerMove(svg, { clientX: 70 });
+    fireEvent.pointerMove(svg, { clientX: MARGINS.left + 10 });
     expect(ladder().querySelector('.chart-tooltip')).toHaveTextContent(
       'Compile fails: the pinned rows do not fit.',
     );

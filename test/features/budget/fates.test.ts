@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BudgetRow } from '../../../src/core/index.ts';
 import { barSegments } from '../../../src/features/budget/bar-segments.ts';
-import { compileRows, toBudgetRows } from '../../../src/features/budget/compiled.ts';
+import { compileRows, toBudgetRows } from '../../../src/domain/compiled-rows.ts';
 import { evaluateBudget } from '../../../src/features/budget/evaluate.ts';
 import { fatesFromKey, fatesKey } from '../../../src/features/budget/fates.ts';
 import { dropCorners, labelledCorners } from '../../../src/features/budget/ladder-series.ts';

@@ -8,7 +8,7 @@ import {
   idCandidateProblem,
   idProblem,
   toBudgetRows,
-} from '../../../src/features/budget/compiled.ts';
+} from '../../../src/domain/compiled-rows.ts';
 import { errorBand } from '../../../src/features/budget/error-band.ts';
 import {
   addRow,

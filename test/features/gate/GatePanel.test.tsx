@@ -119,7 +119,7 @@ describe('GatePanel', () => {
     expect(screen.getByRole('table', { name: 'Net saving by output size' })).toBeInTheDocument();
   });
 
-  it('compares policies over a pasted population and names a bad entry', () => {
+  it('compares policies over a pasted population and names a bad entry', async () => {
     render(<GatePanel />);
     fireEvent.click(screen.getByRole('button', { name: 'Pasted sizes' }));
     fireEvent.change(screen.getByLabelText('Pasted output sizes'), {
@@ -130,6 +130,11 @@ describe('GatePanel', () => {
       target: { value: '1000, 50000, 200000' },
     });
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByText(/Per 1,000 tool outputs: never offloading costs/)).toBeInTheDocument();
+    // The comparison comes from the engine, after the edit's own render.
+    expect(
+      await screen.findByText(/Per 1,000 tool outputs: never offloading costs/, undefined, {
+        timeout: 5_000,
+      }),
+    ).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import {
   readPriceFileText,
   skippedSummary,
   toLiteLlmJson,
+  withinLimits,
 } from '../../../src/features/pricing/price-file.ts';
 
 describe('price files', () => {
@@ -46,5 +47,28 @@ describe('price files', () => {
       }),
     );
     expect(skippedSummary(result)).toBe('mode: embedding × 2, priced at 0 × 1');
+  });
+
+  it('leaves out of an imported row each count beyond the limits, naming model, field and limit', () => {
+    const { rows } = readPriceFileText(
+      JSON.stringify({
+        ok: { input_cost_per_token: 1e-6, output_cost_per_token: 2e-6, max_input_tokens: 200_000 },
+        huge: { input_cost_per_token: 1e-6, output_cost_per_token: 2e-6, max_input_tokens: 1e300 },
+        half: {
+          input_cost_per_token: 1e-6,
+          output_cost_per_token: 2e-6,
+          prompt_cache_min_tokens: 10.5,
+        },
+      }),
+    );
+    const limited = withinLimits(rows);
+    expect(limited.rows['ok']!.maxInputTokens).toBe(200_000);
+    expect('maxInputTokens' in limited.rows['huge']!).toBe(false);
+    expect(limited.rows['huge']!.input).toBe(1);
+    expect('minCacheableTokens' in limited.rows['half']!).toBe(false);
+    expect(limited.leftOut).toEqual([
+      'huge: maxInputTokens: at most 1,000,000,000 tokens',
+      'half: minCacheableTokens: must be a whole number',
+    ]);
   });
 });

@@ -1,9 +1,9 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, simulateRouting, type RoutingScenario } from '../../../src/core/index.ts';
-import { baselineScenario } from '../../../src/features/routing/analysis.ts';
-import { withIdleGap } from '../../../src/features/routing/generate.ts';
+import { baselineScenario } from '../../../src/domain/routing-runs.ts';
+import { generateTurns, withIdleGap } from '../../../src/domain/generate-turns.ts';
 import RoutingPanel from '../../../src/features/routing/RoutingPanel.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
 import { formatUsd } from '../../../src/ui/format.ts';
@@ -217,5 +217,107 @@ describe('RoutingPanel with a model removed from the price table', () => {
         simulateRouting(useAppStore.getState().routing.scenario, DEFAULT_PRICING).totals.totalUsd,
       ),
     );
+  });
+});
+
+/** The default table plus `n` imported rows; every fifth is a rerank model priced $0. */
+function importRows(n: number) {
+  const rows: Record<string, { provider: string; input: number; output: number }> = {};
+  for (let i = 0; i < n; i++) {
+    const free = i % 5 === 0;
+    rows[`imported/model-${i}`] = {
+      provider: 'imported',
+      input: free ? 0 : 0.01 + i / 10_000,
+      output: free ? 0 : 0.02 + i / 10_000,
+    };
+  }
+  act(() => useAppStore.getState().mergePriceRows(rows));
+}
+
+function baselineRows(): string[] {
+  const card = screen.getByRole('region', { name: 'Baselines table, scrollable' });
+  return within(card)
+    .getAllByRole('rowheader')
+    .map((th) => th.textContent ?? '');
+}
+
+describe('RoutingPanel with a large price table', () => {
+  beforeEach(() => {
+    act(() => useAppStore.getState().resetToDefaults());
+  });
+
+  it('prices baselines for the default models only, and never calls a $0 model the cheapest', async () => {
+    importRows(3_000);
+    render(<RoutingPanel />);
+    await waitFor(
+      () => expect(baselineRows()).toHaveLength(1 + Object.keys(DEFAULT_PRICING).length),
+      {
+        timeout: 5_000,
+      },
+    );
+    expect(baselineRows().some((name) => name.startsWith('imported/'))).toBe(false);
+    const cumulative = screen.getByRole('figure', { name: /Cumulative cost/ });
+    expect(within(cumulative).getByText(/the cheapest single model is/)).not.toHaveTextContent(
+      /imported|\$0\.00/,
+    );
+  });
+
+  it('adds a model to the baselines from a search, and removes it again', async () => {
+    importRows(300);
+    const user = userEvent.setup();
+    render(<RoutingPanel />);
+    await user.click(screen.getByText('Add models to the baselines'));
+    await user.type(screen.getByRole('searchbox', { name: 'Find a model' }), 'model-123');
+    await user.click(
+      screen.getByRole('button', { name: 'Add imported/model-123 to the baselines' }),
+    );
+    expect(useAppStore.getState().routing.baselineModels).toEqual(['imported/model-123']);
+    await waitFor(() => expect(baselineRows()).toContain('imported/model-123'), { timeout: 5_000 });
+    // A $0 row can be added, is marked, and never counts as the cheapest.
+    await user.clear(screen.getByRole('searchbox', { name: 'Find a model' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Find a model' }), 'model-100');
+    await user.click(
+      screen.getByRole('button', { name: 'Add imported/model-100 to the baselines' }),
+    );
+    await waitFor(() => expect(baselineRows()).toContain('imported/model-100priced $0'), {
+      timeout: 5_000,
+    });
+    const cumulative = screen.getByRole('figure', { name: /Cumulative cost/ });
+    expect(within(cumulative).getByText(/the cheapest single model is/)).not.toHaveTextContent(
+      'imported/model-100',
+    );
+    await user.click(
+      screen.getByRole('button', { name: 'Remove imported/model-123 from the baselines' }),
+    );
+    await waitFor(() => expect(baselineRows()).not.toContain('imported/model-123'), {
+      timeout: 5_000,
+    });
+    expect(useAppStore.getState().routing.baselineModels).toEqual(['imported/model-100']);
+  });
+});
+
+describe('RoutingPanel with a long conversation', () => {
+  beforeEach(() => {
+    act(() => useAppStore.getState().resetToDefaults());
+  });
+
+  it('shows the totals with the edit and the baselines once they are computed', async () => {
+    const { routing, setRoutingScenario } = useAppStore.getState();
+    const like = routing.scenario.turns[1]!;
+    const turns = generateTurns(like, { ...routing.generator, turnCount: 2_000 });
+    act(() => setRoutingScenario({ turns }));
+    render(<RoutingPanel />);
+    // The strategy's totals render at once, in the same render as the edit.
+    expect(term('Total cost')).toBe(
+      formatUsd(
+        simulateRouting(useAppStore.getState().routing.scenario, DEFAULT_PRICING).totals.totalUsd,
+      ),
+    );
+    // The baselines follow from the engine, not in the render.
+    expect(screen.getByText(/Pricing \d+ more…/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/Pricing \d+ more…/)).toBeNull(), {
+      timeout: 10_000,
+    });
+    expect(baselineRows()).toHaveLength(1 + Object.keys(DEFAULT_PRICING).length);
   });
 });

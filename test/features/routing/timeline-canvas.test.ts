@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, simulateRouting } from '../../../src/core/index.ts';
-import { withIdleGap } from '../../../src/features/routing/generate.ts';
-import { sameTimeline, timelineMarks } from '../../../src/features/routing/timeline-canvas.ts';
+import { withIdleGap } from '../../../src/domain/generate-turns.ts';
+import { timelineMarks, timelineScene } from '../../../src/features/routing/timeline-canvas.ts';
+import { sameDrawInputs } from '../../../src/ui/charts/use-canvas-surface.ts';
 import { SUPPORT_CHAT_ROUTING } from '../../../src/state/slices/routing-slice.ts';
 
 const hopsAt = (gap: number) =>
@@ -14,7 +15,11 @@ const hopsAt = (gap: number) =>
     DEFAULT_PRICING,
   ).hops;
 
-describe('sameTimeline', () => {
+/** Whether two runs draw the same timeline: the canvas redraws only when they do not. */
+const sameTimeline = (a: ReturnType<typeof hopsAt>, b: ReturnType<typeof hopsAt>) =>
+  sameDrawInputs(timelineScene(a, ['m']), timelineScene(b, ['m']));
+
+describe('the timeline scene', () => {
   it('ignores the clock, which every idle-gap step moves', () => {
     const [a, b] = [hopsAt(100), hopsAt(200)];
     expect(a.map((h) => h.at)).not.toEqual(b.map((h) => h.at));

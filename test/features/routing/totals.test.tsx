@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRICING } from '../../../src/core/index.ts';
-import { baselineScenario, trySimulate } from '../../../src/features/routing/analysis.ts';
-import { withIdleGap } from '../../../src/features/routing/generate.ts';
+import { baselineScenario, trySimulate } from '../../../src/domain/routing-runs.ts';
+import { withIdleGap } from '../../../src/domain/generate-turns.ts';
 import { TotalsCard } from '../../../src/features/routing/TotalsCard.tsx';
 import { SUPPORT_CHAT_ROUTING } from '../../../src/state/slices/routing-slice.ts';
 import { formatUsd } from '../../../src/ui/format.ts';

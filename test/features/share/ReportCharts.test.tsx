@@ -6,7 +6,7 @@ import {
   type BudgetFigures,
   type HeadlineFigures,
   type Outcome,
-} from '../../../src/features/share/headline-figures.ts';
+} from '../../../src/domain/headline-figures.ts';
 import {
   BudgetChart,
   GateTermsChart,
@@ -91,7 +91,9 @@ describe('report charts', () => {
     render(<PolicyChart population={population} />);
     const { figure, svg, bars } = drawing('Offload policies over 1,000 outputs');
     expect(bars('cost')).toBe(3);
-    expect(svg.querySelectorAll('line[stroke="var(--muted)"][stroke-dasharray]')).toHaveLength(1);
+    expect(svg.querySelectorAll('line[stroke="var(--c-baseline)"][stroke-dasharray]')).toHaveLength(
+      1,
+    );
     expect(within(figure).getByText('Never offload level')).toBeInTheDocument();
     expect(figure).toHaveTextContent(
       `never offloading costs ${formatUsd(population.neverOffloadUsd)}`,

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRICING, evaluateOffloadGate } from '../../../src/core/index.ts';
-import { headlineFigures } from '../../../src/features/share/headline-figures.ts';
+import { headlineFigures } from '../../../src/domain/headline-figures.ts';
 import { describeStrategy } from '../../../src/features/share/ReportView.tsx';
 import { ScenarioBar } from '../../../src/features/share/ScenarioBar.tsx';
 import { decodeScenarioHash, scenarioToJson } from '../../../src/state/persistence.ts';

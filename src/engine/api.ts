@@ -1,0 +1,114 @@
+/**
+ * The heavy work the explorers hand off: pure functions over plain data, so
+ * the same code runs in the Web Worker (`worker.ts`) or, where there is no
+ * `Worker` (tests under jsdom), on the main thread (`client.ts`).
+ *
+ * Requests carry only what they need: a price table cut to the models in
+ * play, never the whole imported file, so sending one stays cheap.
+ */
+import {
+  comparePolicies,
+  type PolicyComparison,
+  type PricingTable,
+  type ResolvedGateInputs,
+  type RoutingScenario,
+} from '../core/index.ts';
+import { populationSizes } from '../domain/population-sizes.ts';
+import {
+  baselineRun,
+  gapSweepPoint,
+  shareSweepPoint,
+  type BaselineRow,
+  type Conversation,
+  type SweepPoint,
+} from '../domain/routing-runs.ts';
+import type { PopulationInputs } from '../state/slices/gate-slice.ts';
+
+/** Every-hop baselines of one conversation on each of `models`. */
+export interface BaselinesRequest {
+  readonly conversation: Conversation;
+  readonly models: readonly string[];
+  readonly pricing: PricingTable;
+  readonly samples: readonly number[];
+}
+
+/** The strategy and the default model's baseline at each idle gap of `gapValues`. */
+export interface GapSweepRequest {
+  readonly scenario: RoutingScenario;
+  readonly pricing: PricingTable;
+  readonly gapValues: readonly number[];
+}
+
+/** The strategy at each complex-turn share of `shares` (turns relabelled by `seed`). */
+export interface ShareSweepRequest {
+  readonly scenario: RoutingScenario;
+  readonly pricing: PricingTable;
+  readonly shares: readonly number[];
+  readonly seed: number;
+  readonly baselineUsd: number | null;
+}
+
+/** The gate's policy comparison over its population of output sizes. */
+export interface PopulationRequest {
+  readonly population: PopulationInputs;
+  readonly inputs: ResolvedGateInputs;
+  readonly pricing: PricingTable;
+}
+
+/**
+ * The comparison, with the population's size and the size-only threshold it
+ * was priced with; or why there is none (null: no price row for the model).
+ */
+export type PopulationResult =
+  | {
+      readonly ok: true;
+      readonly comparison: PolicyComparison;
+      readonly sizeCount: number;
+      readonly thresholdTokens: number;
+    }
+  | {
+      readonly ok: false;
+      readonly error: string | null;
+      readonly sizeCount: number;
+      readonly thresholdTokens: number;
+    };
+
+export const engineApi = {
+  baselines(request: BaselinesRequest): BaselineRow[] {
+    const { conversation, pricing, samples } = request;
+    return request.models.map((model) => baselineRun(conversation, model, pricing, samples));
+  },
+
+  gapSweep(request: GapSweepRequest): SweepPoint[] {
+    return request.gapValues.map((gap) => gapSweepPoint(request.scenario, request.pricing, gap));
+  },
+
+  shareSweep(request: ShareSweepRequest): SweepPoint[] {
+    const { scenario, pricing, seed, baselineUsd } = request;
+    return request.shares.map((share) =>
+      shareSweepPoint(scenario, pricing, share, seed, baselineUsd),
+    );
+  },
+
+  population(request: PopulationRequest): PopulationResult {
+    const sizes = populationSizes(request.population);
+    const thresholdTokens = request.population.sizeOnlyThresholdTokens;
+    if (!sizes.ok) return { ok: false, error: sizes.error, sizeCount: 0, thresholdTokens };
+    const comparison =
+      sizes.sizes.length > 0
+        ? comparePolicies(
+            sizes.sizes,
+            request.inputs,
+            request.population.sizeOnlyThresholdTokens,
+            request.pricing,
+          )
+        : null;
+    const sizeCount = sizes.sizes.length;
+    return comparison === null
+      ? { ok: false, error: null, sizeCount, thresholdTokens }
+      : { ok: true, comparison, sizeCount, thresholdTokens };
+  },
+};
+
+export type EngineApi = typeof engineApi;
+export type EngineTask = keyof EngineApi;

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { comparePolicies, DEFAULT_PRICING, resolveGateInputs } from '../../src/core/index.ts';
+import { populationSizes } from '../../src/domain/population-sizes.ts';
+import {
+  baselineRun,
+  gapSweepPoint,
+  sampleHops,
+  shareSweepPoint,
+} from '../../src/domain/routing-runs.ts';
+import { engineApi } from '../../src/engine/api.ts';
+import { runEngine } from '../../src/engine/client.ts';
+import { DEFAULT_GATE } from '../../src/state/slices/gate-slice.ts';
+import { SUPPORT_CHAT_ROUTING } from '../../src/state/slices/routing-slice.ts';
+
+const scenario = SUPPORT_CHAT_ROUTING.scenario;
+
+describe('the engine', () => {
+  it('prices baselines and sweeps exactly as the domain functions do', () => {
+    const samples = sampleHops(24);
+    const models = ['claude-opus-4-6', 'gpt-4.1-nano'];
+    expect(
+      engineApi.baselines({ conversation: scenario, models, pricing: DEFAULT_PRICING, samples }),
+    ).toEqual(models.map((m) => baselineRun(scenario, m, DEFAULT_PRICING, samples)));
+    expect(engineApi.gapSweep({ scenario, pricing: DEFAULT_PRICING, gapValues: [0, 400] })).toEqual(
+      [0, 400].map((g) => gapSweepPoint(scenario, DEFAULT_PRICING, g)),
+    );
+    expect(
+      engineApi.shareSweep({
+        scenario,
+        pricing: DEFAULT_PRICING,
+        shares: [0, 1],
+        seed: 3,
+        baselineUsd: 1,
+      }),
+    ).toEqual([0, 1].map((s) => shareSweepPoint(scenario, DEFAULT_PRICING, s, 3, 1)));
+  });
+
+  it('compares the gate’s policies over its population, or says why it cannot', () => {
+    const inputs = resolveGateInputs(DEFAULT_GATE);
+    const population = DEFAULT_GATE.population;
+    const sizes = populationSizes(population);
+    if (!sizes.ok) throw new Error(sizes.error);
+    const result = engineApi.population({ population, inputs, pricing: DEFAULT_PRICING });
+    expect(result).toEqual({
+      ok: true,
+      comparison: comparePolicies(
+        sizes.sizes,
+        inputs,
+        population.sizeOnlyThresholdTokens,
+        DEFAULT_PRICING,
+      ),
+      sizeCount: sizes.sizes.length,
+      thresholdTokens: population.sizeOnlyThresholdTokens,
+    });
+    const pasted = { ...population, mode: 'pasted' as const, pasted: '1000, oops' };
+    const refused = engineApi.population({ population: pasted, inputs, pricing: DEFAULT_PRICING });
+    expect(refused.ok).toBe(false);
+    expect(refused.ok ? '' : refused.error).toMatch(/entry 2/);
+    const unpriced = engineApi.population({ population, inputs, pricing: {} });
+    expect(unpriced).toMatchObject({ ok: false, error: null });
+  });
+
+  it('answers asynchronously on the main thread where there is no Worker', async () => {
+    let answered = false;
+    const pending = runEngine('gate', 'gapSweep', {
+      scenario,
+      pricing: DEFAULT_PRICING,
+      gapValues: [10],
+    }).then((points) => {
+      answered = true;
+      return points;
+    });
+    expect(answered).toBe(false);
+    expect(await pending).toEqual([gapSweepPoint(scenario, DEFAULT_PRICING, 10)]);
+  });
+});

@@ -1,0 +1,93 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  formatNumber,
+  formatPercent,
+  formatPlain,
+  formatTokens,
+  formatTokensShort,
+  formatUsd,
+} from '../../src/ui/format.ts';
+import { fieldText, formatSeconds } from '../../src/ui/number-format.ts';
+
+const FORBIDDEN = /NaN|Infinity|∞|\d[eE][+-]?\d|-/;
+
+describe('number formatting', () => {
+  it('keeps the ordinary outputs', () => {
+    expect(formatUsd(1.19)).toBe('$1.19');
+    expect(formatUsd(0.045)).toBe('$0.0450');
+    expect(formatUsd(-0.088)).toBe('\u2212$0.0880');
+    expect(formatUsd(0.0045)).toBe('$0.004500');
+    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(1234.5)).toBe('$1,235');
+    expect(formatTokens(40_000)).toBe('40,000');
+    expect(formatTokensShort(40_000)).toBe('40k');
+    expect(formatTokensShort(1_200_000)).toBe('1.2M');
+    expect(formatPercent(0.125, 1)).toBe('12.5%');
+    expect(formatPlain(1234.567)).toBe('1,234.567');
+    expect(formatNumber(1.005, 2)).toBe('1.01');
+  });
+
+  it('uses the true minus sign', () => {
+    expect(formatPercent(-0.05)).toBe('\u22125%');
+    expect(formatTokens(-40_000)).toBe('\u221240,000');
+    expect(formatTokensShort(-40_000)).toBe('\u221240k');
+  });
+
+  it('writes values that are not numbers as a dash', () => {
+    for (const f of [
+      formatUsd,
+      formatTokens,
+      formatPlain,
+      formatPercent,
+      formatTokensShort,
+      formatSeconds,
+    ]) {
+      expect(f(Number.NaN)).toBe('—');
+      expect(f(Number.POSITIVE_INFINITY)).toBe('—');
+    }
+  });
+
+  it('keeps huge values short: compact, then a power of ten', () => {
+    expect(formatUsd(24_004_888_000)).toBe('$24B');
+    expect(formatTokens(1.5e12)).toBe('1.5T');
+    expect(formatUsd(1e300)).toBe('$1 × 10³⁰⁰');
+    expect(formatUsd(1.7e308)).toBe('$1.7 × 10³⁰⁸');
+    expect(formatSeconds(1e308)).toBe('1 × 10³⁰⁸ s');
+  });
+
+  it('never prints e-notation, NaN or a hyphen, and stays short, for any number', () => {
+    fc.assert(
+      fc.property(fc.double(), fc.integer({ min: 0, max: 6 }), (value, digits) => {
+        for (const text of [
+          formatUsd(value),
+          formatTokens(value),
+          formatPlain(value),
+          formatNumber(value, digits),
+          formatPercent(value, digits),
+          formatTokensShort(value),
+          formatSeconds(value),
+        ]) {
+          expect(text).not.toMatch(FORBIDDEN);
+          expect(text.length).toBeLessThanOrEqual(40);
+        }
+      }),
+      { seed: 13, numRuns: 2_000 },
+    );
+  });
+
+  it('shows a field value without e-notation that reads back as the value', () => {
+    expect(fieldText(1.5e-7)).toBe('0.00000015');
+    expect(fieldText(5e-324)).toBe('0');
+    expect(fieldText(1e21)).toBe('1000000000000000000000');
+    expect(fieldText(40_000)).toBe('40000');
+    fc.assert(
+      fc.property(fc.double({ min: -1e12, max: 1e12, noNaN: true }), (value) => {
+        const text = fieldText(value);
+        expect(text).not.toMatch(/e/i);
+        if (Math.abs(value) >= 1e-12) expect(Number(text)).toBe(value);
+      }),
+      { seed: 13, numRuns: 2_000 },
+    );
+  });
+});
