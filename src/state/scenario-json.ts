@@ -31,8 +31,12 @@ function jsonOf(part: object): string {
   let json = partJson.get(part);
   if (json === undefined) {
     const record = part as Record<string, unknown>;
-    const keys = Object.keys(record).sort();
-    if ('v' in record) keys.unshift(...keys.splice(keys.indexOf('v'), 1));
+    // The key order canonicalJson gives (`v`, then sorted), as an object
+    // orders it (integer-like keys first, as JSON.stringify writes them).
+    const order: Record<string, true> = {};
+    if ('v' in record) order['v'] = true;
+    for (const key of Object.keys(record).sort()) order[key] = true;
+    const keys = Object.keys(order);
     const pieces: string[] = [];
     for (const key of keys) {
       const value = record[key];
