@@ -28,4 +28,25 @@ describe('versionedScenarioJson', () => {
       { seed: 12, numRuns: 50 },
     );
   });
+
+  it('equals the canonical JSON for any part shape: undefined fields, a v key, nested objects, a kept field changed inside', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 3 })),
+        fc.option(fc.integer(), { nil: undefined }),
+        (extra, maybe) => {
+          const rows = [{ b: 1, a: { d: 2, c: [3, { f: 4, e: 5 }] } }];
+          const budget = { ...extra, rows, gone: maybe, v: 7 } as unknown as ScenarioData['budget'];
+          const data: ScenarioData = { ...DEFAULT_SCENARIO, budget };
+          expect(versionedScenarioJson(1, data)).toBe(canonicalJson({ v: 1, ...data }));
+          // A new part object that keeps the rows array gives the new text.
+          const moved = { ...budget, maxTotalTokens: 5 } as ScenarioData['budget'];
+          expect(versionedScenarioJson(1, { ...data, budget: moved })).toBe(
+            canonicalJson({ v: 1, ...data, budget: moved }),
+          );
+        },
+      ),
+      { seed: 12, numRuns: 100 },
+    );
+  });
 });

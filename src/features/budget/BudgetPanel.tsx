@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { BudgetControls } from './BudgetControls.tsx';
 import { CompiledBar } from './CompiledBar.tsx';
 import { DecisionCard } from './DecisionCard.tsx';
@@ -10,6 +11,9 @@ import { useBudgetView } from './use-budget.ts';
 import './budget.css';
 import './budget-charts.css';
 
+/** Above this many rows the row-sized cards render a step in the background. */
+const LARGE_ROW_COUNT = 1_000;
+
 /**
  * The prompt-budget explorer (seed 003): the budget and the row editor beside
  * the core's decision, the compiled prompt, the admission ladder, nested
@@ -20,25 +24,33 @@ import './budget-charts.css';
  * shows, so the row editor and the row table skip the steps that change no
  * row's fate, and the charts redraw only their budget marks and the segments
  * that moved.
+ *
+ * With more than `LARGE_ROW_COUNT` rows every result card's work grows with
+ * the rows (the decision lists thousands of ids, the bar draws a segment per
+ * row, the error band admits three times): the cards then render from a
+ * deferred view, so the controls paint with the step and the results follow
+ * in a background render that a newer step interrupts.
  */
 export default function BudgetPanel() {
   const view = useBudgetView();
+  const deferred = useDeferredValue(view);
+  const heavy = view.compiled.length > LARGE_ROW_COUNT ? deferred : view;
   return (
     <div className="explorer budget-explorer">
       <BudgetControls totalTokens={view.ladder?.totalTokens ?? 0} />
       <RowEditor />
       <div className="results">
-        <DecisionCard view={view} />
-        <CompiledBar view={view} />
+        <DecisionCard view={heavy} />
+        <CompiledBar view={heavy} />
         <RowsTable
-          compiled={view.compiled}
-          ranks={view.ranks}
-          ladder={view.ladder}
-          fates={view.fates}
+          compiled={heavy.compiled}
+          ranks={heavy.ranks}
+          ladder={heavy.ladder}
+          fates={heavy.fates}
         />
-        <LadderChart view={view} />
-        <ErrorBandCard compiled={view.compiled} problem={view.problem} limit={view.limit} />
-        <SectionBudgets compiled={view.compiled} coreRows={view.coreRows} limit={view.limit} />
+        <LadderChart view={heavy} />
+        <ErrorBandCard compiled={heavy.compiled} problem={heavy.problem} limit={heavy.limit} />
+        <SectionBudgets compiled={heavy.compiled} coreRows={heavy.coreRows} limit={heavy.limit} />
       </div>
     </div>
   );

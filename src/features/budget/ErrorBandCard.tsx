@@ -5,7 +5,7 @@ import { NumberField } from '../../ui/NumberField.tsx';
 import { formatNumber, formatTokens } from '../../ui/format.ts';
 import type { CompiledRow } from '../../domain/compiled-rows.ts';
 import { STATUS_TEXT } from './evaluate.ts';
-import { errorBand, ERROR_PRESETS, type BandCase, type Flip } from './error-band.ts';
+import { bandRows, errorBandAt, ERROR_PRESETS, type BandCase, type Flip } from './error-band.ts';
 
 function caseText(c: BandCase): string {
   const o = c.outcome;
@@ -100,10 +100,15 @@ export const ErrorBandCard = memo(function ErrorBandCard({
   const pct = useAppStore((s) => s.budget.estimatorErrorPct);
   const scope = useAppStore((s) => s.budget.errorScope);
   const id = useId();
+  // The scaled rows change with the rows and the error, not with the budget.
+  const rows = useMemo(() => bandRows(compiled, pct, scope), [compiled, pct, scope]);
   const band = useMemo(
-    () => (problem === null ? errorBand(compiled, limit, pct, scope) : null),
-    [problem, compiled, limit, pct, scope],
+    () => (problem === null ? errorBandAt(rows, limit) : null),
+    [problem, rows, limit],
   );
+
+  // A set, not a search of the flips per row: 10,000 rows with a thousand flips made that 10 M comparisons.
+  const flipIds = useMemo(() => new Set(band?.flips.map((f) => f.id)), [band]);
 
   let summary = 'No band until the ids are fixed.';
   if (band) {
@@ -142,7 +147,7 @@ export const ErrorBandCard = memo(function ErrorBandCard({
             <tbody>
               {compiled.map((c, i) => {
                 const rid = c.row.contributionId;
-                if (!band.flips.some((f) => f.id === rid)) return null;
+                if (!flipIds.has(rid)) return null;
                 const cell = (bc: BandCase) => {
                   const tokens = bc.rows[i]?.tokens ?? 0;
                   const status =

@@ -48,6 +48,68 @@ function statusIn(outcome: BudgetOutcome, id: string): RowStatus {
   return outcome.kind === 'invalid' ? 'notCompiled' : (outcome.status.get(id) ?? 'notCompiled');
 }
 
+/** The band's three sets of rows: they depend on the rows and the error, not on the budget. */
+export interface BandRows {
+  readonly pct: number;
+  readonly low: readonly BudgetRow[];
+  readonly nominal: readonly BudgetRow[];
+  readonly high: readonly BudgetRow[];
+  readonly affectedRows: number;
+}
+
+/**
+ * The compiled rows with tokens × (1 − pct/100), as given and × (1 + pct/100),
+ * rounded to whole tokens. `scope` picks the rows scaled: every row, or only
+ * rows estimated from text.
+ */
+export function bandRows(
+  compiled: readonly CompiledRow[],
+  pct: number,
+  scope: ErrorScope,
+): BandRows {
+  const affected = (c: CompiledRow) => scope === 'all' || c.row.text !== null;
+  const scaled = (factor: number): BudgetRow[] =>
+    compiled.map((c) => ({
+      contributionId: c.row.contributionId,
+      position: c.position,
+      tokens: affected(c) ? Math.max(0, Math.round(c.tokens * factor)) : c.tokens,
+      pinned: c.row.pinned,
+    }));
+  return {
+    pct,
+    low: scaled(1 - pct / 100),
+    nominal: scaled(1),
+    high: scaled(1 + pct / 100),
+    affectedRows: compiled.filter(affected).length,
+  };
+}
+
+/** Admits the band's three sets of rows under `limit` and lists the rows that flip. */
+export function errorBandAt(rows: BandRows, limit: number | null): ErrorBand {
+  const { pct } = rows;
+  const makeCase = (label: string, factor: number, caseRows: readonly BudgetRow[]): BandCase => ({
+    label,
+    factor,
+    rows: caseRows,
+    outcome: evaluateBudget(caseRows, limit),
+  });
+  const low = makeCase(`−${pct}%`, 1 - pct / 100, rows.low);
+  const nominal = makeCase('as estimated', 1, rows.nominal);
+  const high = makeCase(`+${pct}%`, 1 + pct / 100, rows.high);
+  const flips: Flip[] = [];
+  for (const row of rows.nominal) {
+    const id = row.contributionId;
+    const flip = {
+      id,
+      low: statusIn(low.outcome, id),
+      nominal: statusIn(nominal.outcome, id),
+      high: statusIn(high.outcome, id),
+    };
+    if (flip.low !== flip.nominal || flip.high !== flip.nominal) flips.push(flip);
+  }
+  return { low, nominal, high, flips, affectedRows: rows.affectedRows };
+}
+
 /**
  * Admits the compiled rows three times (tokens × (1 − pct/100), as given,
  * × (1 + pct/100), rounded to whole tokens) and lists the rows that flip.
@@ -59,29 +121,5 @@ export function errorBand(
   pct: number,
   scope: ErrorScope,
 ): ErrorBand {
-  const affected = (c: CompiledRow) => scope === 'all' || c.row.text !== null;
-  const makeCase = (label: string, factor: number): BandCase => {
-    const rows = compiled.map((c) => ({
-      contributionId: c.row.contributionId,
-      position: c.position,
-      tokens: affected(c) ? Math.max(0, Math.round(c.tokens * factor)) : c.tokens,
-      pinned: c.row.pinned,
-    }));
-    return { label, factor, rows, outcome: evaluateBudget(rows, limit) };
-  };
-  const low = makeCase(`−${pct}%`, 1 - pct / 100);
-  const nominal = makeCase('as estimated', 1);
-  const high = makeCase(`+${pct}%`, 1 + pct / 100);
-  const flips: Flip[] = [];
-  for (const c of compiled) {
-    const id = c.row.contributionId;
-    const flip = {
-      id,
-      low: statusIn(low.outcome, id),
-      nominal: statusIn(nominal.outcome, id),
-      high: statusIn(high.outcome, id),
-    };
-    if (flip.low !== flip.nominal || flip.high !== flip.nominal) flips.push(flip);
-  }
-  return { low, nominal, high, flips, affectedRows: compiled.filter(affected).length };
+  return errorBandAt(bandRows(compiled, pct, scope), limit);
 }

@@ -124,13 +124,30 @@ const SLICE_NAMES: Record<ScenarioSlice, string> = {
   routing: 'routing scenario',
 };
 
-function replaceHash(hash: string): void {
+/** Rewrites the address bar; returns how long that took, ms. */
+function replaceHash(hash: string): number {
+  const started = performance.now();
   try {
     const { pathname, search } = window.location;
     window.history.replaceState(window.history.state, '', `${pathname}${search}${hash}`);
   } catch {
     // Some embedded browsers refuse replaceState; the local save still holds the work.
   }
+  return performance.now() - started;
+}
+
+/**
+ * Rewriting the address bar costs time in proportion to the link's length
+ * (about 100 ms for a 400,000-character link on a 2-core machine): when the
+ * last rewrite took long, the next waits for `cost × 50` ms of quiet, so a
+ * huge scenario's link costs under 2% of the time while editing.
+ */
+const HASH_THROTTLE_FACTOR = 50;
+
+/** Runs `task` when the page is idle (within `timeout` ms), else after a timer. */
+function whenIdle(task: () => void, timeout: number): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout });
+  else setTimeout(task, 0);
 }
 
 /** Reads a slot; a slot that cannot be read at all counts as empty. Never throws. */
@@ -177,6 +194,7 @@ export function startScenarioPersistence(): () => void {
   let hashTimer: ReturnType<typeof setTimeout> | undefined;
   let writeSeq = 0;
   let lastWrittenHash: string | null = null;
+  let hashCost = 0;
   // The last state that passed the limits, part by part: a change beyond
   // them goes back to it.
   let lastGood: Slices = slicesOf(useAppStore.getState());
@@ -201,9 +219,9 @@ export function startScenarioPersistence(): () => void {
         return { ok: false };
       }
     }
-    // Plain JSON here, at every step (a fifth of the canonical form's cost);
-    // the history and the link use the canonical form.
-    const json = JSON.stringify({ v: SAVED_VERSION, ...slicesOf(state) });
+    // The canonical JSON, built from the cached JSON of the parts and their
+    // fields (scenario-json.ts): a step re-serialises what it moved only.
+    const json = versionedScenarioJson(SAVED_VERSION, slicesOf(state));
     if (overByteCap(json, MAX_SCENARIO_BYTES)) {
       refuse(
         `This change was not kept: the scenario would be larger than ${(MAX_SCENARIO_BYTES / 1_000_000).toFixed(1)} MB, more than the app can open again. The previous state is back.`,
@@ -275,9 +293,15 @@ export function startScenarioPersistence(): () => void {
       .then((hash) => {
         if (stopped || seq !== writeSeq) return;
         const next = hash.length > p.MAX_HASH_CHARS ? '' : hash;
-        lastWrittenHash = next;
-        replaceHash(next);
-        if (tabSaved) p.rememberOwnHash(tab, next);
+        const write = () => {
+          if (stopped || seq !== writeSeq) return;
+          lastWrittenHash = next;
+          hashCost = replaceHash(next);
+          if (tabSaved) p.rememberOwnHash(tab, next);
+        };
+        // A long link waits for an idle moment (a short one is cheap: at once).
+        if (hashCost > 4) whenIdle(write, SAVE_DEBOUNCE_MS);
+        else write();
       })
       .catch(() => undefined);
   };
@@ -307,7 +331,7 @@ export function startScenarioPersistence(): () => void {
     else saveTimer ??= setTimeout(saveNow, wait);
     hashPending = true;
     if (hashTimer !== undefined) clearTimeout(hashTimer);
-    hashTimer = setTimeout(writeHash, SAVE_DEBOUNCE_MS);
+    hashTimer = setTimeout(writeHash, Math.max(SAVE_DEBOUNCE_MS, hashCost * HASH_THROTTLE_FACTOR));
   };
 
   /** Everything pending, now (the page is being hidden or left). */
