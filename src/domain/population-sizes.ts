@@ -95,7 +95,7 @@ export function policyFigures(
   const inputs = comparisonInputs(population, gateInputs);
   const row = priceRowFor(pricing, inputs.modelName);
   if (row === undefined) {
-    throw new InvalidInputError('modelName', `no price row for ${inputs.modelName}`);
+    throw new Error(`no price row for ${inputs.modelName}`);
   }
   const cached = population.carryBasis === 'cached';
   const comparison = comparePopulation(

@@ -101,7 +101,7 @@ export const engineApi = {
       const figures = policyFigures(request.population, request.inputs, request.pricing);
       return { ok: true, figures, sizeCount, thresholdTokens };
     } catch (error) {
-      const unpriced = error instanceof InvalidInputError && error.message.includes('price row');
+      const unpriced = !(error instanceof InvalidInputError);
       return {
         ok: false,
         error: unpriced ? null : error instanceof Error ? error.message : String(error),
