@@ -428,7 +428,7 @@ const ComparisonControls = memo(function ComparisonControls({
         hint="0: one recall probability for every size; more: smaller outputs are recalled more often."
       />
       <OwnOrGate
-        id={`${id}-h`}
+        id={`${id}-ch`}
         label="Comparison horizon"
         own={population.horizon}
         gateValue={sweepInputs.horizon}
@@ -439,7 +439,7 @@ const ComparisonControls = memo(function ComparisonControls({
         unit="turns"
       />
       <OwnOrGate
-        id={`${id}-p`}
+        id={`${id}-cp`}
         label="Comparison recall prior"
         own={population.recallProbability}
         gateValue={sweepInputs.recallProbability}
