@@ -3,7 +3,7 @@
  * gate tab, the report and every export of the chart. Plain numbers in,
  * sentences out: it imports neither the core nor the state.
  */
-import { formatNumber, formatPercent, formatTokens, formatUsd } from './format.ts';
+import { formatNumber, formatPercent, formatTokens } from './format.ts';
 import { formatDecimal, MINUS } from './number-format.ts';
 
 /** What the comparison was priced with (the domain's `PolicyBasis` has this shape). */
@@ -31,7 +31,7 @@ export const UNCACHED_BASIS_NOTE =
 export const SEED_V712_REFERENCE = 'the seed reports +94.8 % for v7.12.0 (cache hit 58 % → 32 %)';
 
 function perMillion(usd: number): string {
-  return `${formatUsd(usd)}/M`;
+  return `$${formatDecimal(usd, 2, 2)}/M`;
 }
 
 /** A signed change in percent, one decimal, with the true minus sign: "+96.9%", "−10.2%". */

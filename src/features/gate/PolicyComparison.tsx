@@ -160,7 +160,7 @@ export const PolicyComparison = memo(function PolicyComparison({
   const sizeOnlyLoses =
     comparison !== null && comparison.sizeOnly.totalUsd > comparison.never.totalUsd;
   const barChart = policyBars(
-    bars.map((b, i) => ({ label: `${b.policy} (${barNote(b, i === 0)})`, costUsd: b.costUsd })),
+    bars.map((b) => ({ label: b.policy, costUsd: b.costUsd })),
     [PALETTE.baseline, sizeOnlyLoses ? PALETTE.loses : PALETTE.alternative, PALETTE.result],
   );
   const words = basis ? policyAssumptionWords(basis) : [];
@@ -295,6 +295,15 @@ export const PolicyComparison = memo(function PolicyComparison({
         <p className="field-hint">For reference, {SEED_V712_REFERENCE}.</p>
       </div>
       {basis !== null && basis.recallElasticity > 0 ? <RecallCurve basis={basis} /> : null}
+      {bars.length > 0 ? (
+        <ul className="policy-notes">
+          {bars.map((b, i) => (
+            <li key={b.policy}>
+              <strong>{b.policy}</strong>: {formatUsd(b.costUsd)} per 1,000 · {barNote(b, i === 0)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <ChartFrame
         title="Expected cost per 1,000 outputs"
         assumptions={assumptions}

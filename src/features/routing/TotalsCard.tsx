@@ -48,7 +48,7 @@ const SPLIT = [
   { key: 'classifierUsd', label: 'classifier', color: PALETTE.classifier },
 ] as const;
 
-/** The total as one bar split by kind (its text equivalent is the "Cost by kind" term). */
+/** The total as one bar split by kind (its text equivalent: the Plain input, Cache reads, Cache writes and Output terms). */
 function CostSplitBar({ totals }: { totals: SimTotals }) {
   const sum = SPLIT.reduce((acc, s) => acc + totals[s.key], 0);
   if (!(sum > 0)) return null;
@@ -139,13 +139,10 @@ export const TotalsCard = memo(
                 value={savingUsd === null ? '—' : formatUsd(savingUsd)}
                 {...(savingPct === null ? {} : { extra: `(${formatPercent(savingPct)})` })}
               />
-              <Term
-                label="Cost by kind"
-                value={`plain input ${formatUsd(total.inputUsd)} · cache reads ${formatUsd(total.readUsd)} · cache writes ${formatUsd(total.writeUsd)} · output ${formatUsd(total.outputUsd)}`}
-                {...(total.classifierUsd > 0
-                  ? { extra: `· classifier ${formatUsd(total.classifierUsd)}` }
-                  : {})}
-              />
+              <Term label="Plain input" value={formatUsd(total.inputUsd)} />
+              <Term label="Cache reads" value={formatUsd(total.readUsd)} />
+              <Term label="Cache writes" value={formatUsd(total.writeUsd)} />
+              <Term label="Output" value={formatUsd(total.outputUsd)} />
               <Term label="Cache hit rate" value={formatPercent(total.cacheHitRate)} />
               <Term label="Model switches" value={String(total.modelSwitches)} />
               <Term
