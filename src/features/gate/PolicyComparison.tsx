@@ -52,6 +52,7 @@ function RecallCurve({ basis }: { basis: PolicyBasis }) {
           x={{
             kind: 'log',
             domain: [500, 100_000],
+            ticks: RECALL_SIZES,
             format: tokenTick,
             title: 'output size, tokens',
           }}
