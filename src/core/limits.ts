@@ -39,6 +39,8 @@ export const USD: NumericLimit = { min: 0, max: 1_000, unit: 'USD' };
 export const SECONDS: NumericLimit = { min: 0, max: 604_800, unit: 'seconds' };
 /** Turns carried (the gate's horizon). */
 export const HORIZON_TURNS: NumericLimit = { min: 0, max: 10_000, unit: 'turns' };
+/** The policy comparison's recall elasticity k (SPEC §2.1). */
+export const RECALL_ELASTICITY: NumericLimit = { min: 0, max: 10, unit: '' };
 /** Turns of a routing conversation. */
 export const CONVERSATION_TURNS: NumericLimit = {
   min: 1,

@@ -7,7 +7,6 @@
  */
 import {
   admitWithinBudget,
-  comparePolicies,
   evaluateOffloadGate,
   resolveGateInputs,
   simulateRouting,
@@ -23,7 +22,7 @@ import { tableFromRows } from '../state/slices/prices-slice.ts';
 import type { ScenarioData } from '../state/store.ts';
 import { savingVsBaseline, type Saving } from './baselines.ts';
 import { compileRows, toBudgetRows } from './compiled-rows.ts';
-import { populationSizes } from './population-sizes.ts';
+import { policyFigures, type PolicyFigures } from './population-sizes.ts';
 import { baselineScenario } from './routing-runs.ts';
 
 /** A figure, or the message that explains why there is none. */
@@ -37,6 +36,8 @@ export interface GateFigures {
 
 export interface PopulationFigures extends PolicyComparison {
   readonly sizeOnlyThresholdTokens: number;
+  /** The comparison of SPEC §2.1 with its basis: Δ vs never, cache-hit shares, assumptions. */
+  readonly policies: PolicyFigures;
 }
 
 /** One budget row as the compiled prompt orders it, with what admission did to it. */
@@ -94,16 +95,18 @@ function gateFigures(gate: ScenarioData['gate'], pricing: PricingTable): GateFig
 
 function populationFigures(gate: ScenarioData['gate'], pricing: PricingTable): PopulationFigures {
   const { population } = gate;
-  const sizes = populationSizes(population);
-  if (!sizes.ok) throw new Error(sizes.error);
-  const comparison = comparePolicies(
-    sizes.sizes,
-    resolveGateInputs(gate),
-    population.sizeOnlyThresholdTokens,
-    pricing,
-  );
-  if (comparison === null) throw new Error(`no price row for ${gate.modelName}`);
-  return { ...comparison, sizeOnlyThresholdTokens: population.sizeOnlyThresholdTokens };
+  const policies = policyFigures(population, resolveGateInputs(gate), pricing);
+  const c = policies.comparison;
+  return {
+    neverOffloadUsd: c.never.totalUsd,
+    sizeOnlyUsd: c.sizeOnly.totalUsd,
+    netSavingGateUsd: c.gate.totalUsd,
+    sizeOnlyOffloaded: c.sizeOnly.offloaded,
+    gateOffloaded: c.gate.offloaded,
+    populationSize: c.populationSize,
+    sizeOnlyThresholdTokens: population.sizeOnlyThresholdTokens,
+    policies,
+  };
 }
 
 function budgetFigures(budget: ScenarioData['budget']): BudgetFigures {

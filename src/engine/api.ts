@@ -7,13 +7,12 @@
  * play, never the whole imported file, so sending one stays cheap.
  */
 import {
-  comparePolicies,
-  type PolicyComparison,
+  InvalidInputError,
   type PricingTable,
   type ResolvedGateInputs,
   type RoutingScenario,
 } from '../core/index.ts';
-import { populationSizes } from '../domain/population-sizes.ts';
+import { policyFigures, populationSizes, type PolicyFigures } from '../domain/population-sizes.ts';
 import {
   baselineRun,
   gapSweepPoint,
@@ -56,13 +55,15 @@ export interface PopulationRequest {
 }
 
 /**
- * The comparison, with the population's size and the size-only threshold it
- * was priced with; or why there is none (null: no price row for the model).
+ * The comparison (SPEC §2.1: each policy's cost per 1,000, Δ vs never, carried
+ * cache-hit share, and the basis it was priced on), with the population's size
+ * and the size-only threshold it was priced with; or why there is none (null:
+ * no price row for the model).
  */
 export type PopulationResult =
   | {
       readonly ok: true;
-      readonly comparison: PolicyComparison;
+      readonly figures: PolicyFigures;
       readonly sizeCount: number;
       readonly thresholdTokens: number;
     }
@@ -94,19 +95,20 @@ export const engineApi = {
     const sizes = populationSizes(request.population);
     const thresholdTokens = request.population.sizeOnlyThresholdTokens;
     if (!sizes.ok) return { ok: false, error: sizes.error, sizeCount: 0, thresholdTokens };
-    const comparison =
-      sizes.sizes.length > 0
-        ? comparePolicies(
-            sizes.sizes,
-            request.inputs,
-            request.population.sizeOnlyThresholdTokens,
-            request.pricing,
-          )
-        : null;
     const sizeCount = sizes.sizes.length;
-    return comparison === null
-      ? { ok: false, error: null, sizeCount, thresholdTokens }
-      : { ok: true, comparison, sizeCount, thresholdTokens };
+    if (sizeCount === 0) return { ok: false, error: null, sizeCount, thresholdTokens };
+    try {
+      const figures = policyFigures(request.population, request.inputs, request.pricing);
+      return { ok: true, figures, sizeCount, thresholdTokens };
+    } catch (error) {
+      const unpriced = !(error instanceof InvalidInputError);
+      return {
+        ok: false,
+        error: unpriced ? null : error instanceof Error ? error.message : String(error),
+        sizeCount,
+        thresholdTokens,
+      };
+    }
   },
 };
 

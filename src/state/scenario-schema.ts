@@ -24,6 +24,7 @@ import {
   MAX_TEXT_CHARS,
   MAX_TOOLS_PER_TURN,
   MAX_TURNS,
+  RECALL_ELASTICITY,
   SECONDS,
   TOKENS,
   USD,
@@ -127,6 +128,24 @@ const gateSchema = z.object({
       .string()
       .max(MAX_TEXT_CHARS, `pasted sizes are too long (${atMost(MAX_TEXT_CHARS, 'characters')})`),
     sizeOnlyThresholdTokens: tokens,
+    // SPEC §2.1 (revision 2); links written before it name none of these and take the defaults.
+    carryBasis: z.enum(['uncached', 'cached']),
+    cacheHitShare: z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1'),
+    tailTokens: wholeTokens,
+    recallElasticity: z
+      .number()
+      .min(0, 'must be 0 or more')
+      .max(RECALL_ELASTICITY.max, atMost(RECALL_ELASTICITY)),
+    horizon: z
+      .number()
+      .min(0, 'must be 0 or more turns')
+      .max(HORIZON_TURNS.max, `must be ${atMost(HORIZON_TURNS)}`)
+      .nullable(),
+    recallProbability: z
+      .number()
+      .min(0, 'must be between 0 and 1')
+      .max(1, 'must be between 0 and 1')
+      .nullable(),
   }),
   tailTokens: wholeTokens,
 });

@@ -158,7 +158,10 @@ describe('compareFigures', () => {
     expect(rows.map((r) => r.label)).toEqual([
       'Offload gate decision',
       'Gate net saving',
+      'Policy comparison basis',
+      'Size-only offload vs never offloading',
       'Net-saving gate, cost per 1,000 outputs',
+      'Net-saving gate vs never offloading',
       'Budget: admitted tokens',
       'Budget: dropped rows',
       'Routing: total cost',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { headlineFigures } from '../../src/domain/headline-figures.ts';
-import { findPreset, PRESETS } from '../../src/domain/presets.ts';
+import { comparePopulation, DEFAULT_PRICING, logNormalPopulation } from '../../src/core/index.ts';
+import { findPreset, PRESETS, V712_PRESET_ID } from '../../src/domain/presets.ts';
 import { parseScenario, toVersionedScenario } from '../../src/state/scenario-schema.ts';
 
 function figuresOf(id: string) {
@@ -49,6 +50,43 @@ describe('presets', () => {
         population.value.neverOffloadUsd,
       );
     }
+  });
+
+  it("v7.12.0's loss, illustrated: size-only about +97 %, the gate about −10 % against never (SPEC §2.1)", () => {
+    const preset = findPreset(V712_PRESET_ID);
+    expect(preset?.name).toBe("v7.12.0's loss, illustrated");
+    expect(preset?.tab).toBe('gate');
+    const population = figuresOf(V712_PRESET_ID).population;
+    expect(population.ok).toBe(true);
+    if (!population.ok) return;
+    const { comparison, basis } = population.value.policies;
+    // The same figures straight from the core, with the preset's inputs spelled out.
+    const direct = comparePopulation(
+      logNormalPopulation(5_000, 1).map((sizeTokens) => ({ sizeTokens })),
+      {
+        outputTokens: 5_000,
+        horizon: 3,
+        recallProbability: 0.3,
+        modelName: 'claude-opus-4-6',
+        largeOffloadThresholdTokens: basis.largeOffloadThresholdTokens,
+        stubTokens: basis.stubTokens,
+        recallInputTokens: 2_000,
+        recallOutputTokens: 300,
+      },
+      2_000,
+      DEFAULT_PRICING,
+      { carryBasis: 'cached', cacheHitShare: 0.9, tailTokens: 8_000, recallElasticity: 1 },
+    );
+    expect(comparison).toEqual(direct);
+    expect(basis).toMatchObject({ carryBasis: 'cached', horizon: 3, recallProbability: 0.3 });
+    expect(comparison.sizeOnly.deltaVsNeverPct).toBeGreaterThan(90);
+    expect(comparison.sizeOnly.deltaVsNeverPct).toBeLessThan(105);
+    expect(comparison.gate.deltaVsNeverPct).toBeLessThan(-5);
+    expect(comparison.gate.deltaVsNeverPct).toBeGreaterThan(-15);
+    // Offloading by size alone throws away most of the warm cache.
+    expect(comparison.sizeOnly.carriedCacheHitPct).toBeLessThan(
+      comparison.never.carriedCacheHitPct,
+    );
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparePolicies, DEFAULT_PRICING, resolveGateInputs } from '../../src/core/index.ts';
+import { comparePopulation, DEFAULT_PRICING, resolveGateInputs } from '../../src/core/index.ts';
 import { populationSizes } from '../../src/domain/population-sizes.ts';
 import {
   baselineRun,
@@ -41,17 +41,40 @@ describe('the engine', () => {
     const sizes = populationSizes(population);
     if (!sizes.ok) throw new Error(sizes.error);
     const result = engineApi.population({ population, inputs, pricing: DEFAULT_PRICING });
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       ok: true,
-      comparison: comparePolicies(
-        sizes.sizes,
-        inputs,
-        population.sizeOnlyThresholdTokens,
-        DEFAULT_PRICING,
-      ),
+      figures: {
+        comparison: comparePopulation(
+          sizes.sizes.map((sizeTokens) => ({ sizeTokens })),
+          inputs,
+          population.sizeOnlyThresholdTokens,
+          DEFAULT_PRICING,
+        ),
+        basis: { carryBasis: 'uncached', horizonFromGate: true, recallFromGate: true },
+      },
       sizeCount: sizes.sizes.length,
       thresholdTokens: population.sizeOnlyThresholdTokens,
     });
+    // The comparison's own assumptions reach the core (SPEC §2.1).
+    const own = {
+      ...population,
+      carryBasis: 'cached' as const,
+      cacheHitShare: 0.9,
+      tailTokens: 8_000,
+      recallElasticity: 1,
+      horizon: 3,
+      recallProbability: 0.2,
+    };
+    const cached = engineApi.population({ population: own, inputs, pricing: DEFAULT_PRICING });
+    expect(cached.ok && cached.figures.comparison).toEqual(
+      comparePopulation(
+        sizes.sizes.map((sizeTokens) => ({ sizeTokens })),
+        { ...inputs, horizon: 3, recallProbability: 0.2 },
+        population.sizeOnlyThresholdTokens,
+        DEFAULT_PRICING,
+        { carryBasis: 'cached', cacheHitShare: 0.9, tailTokens: 8_000, recallElasticity: 1 },
+      ),
+    );
     const pasted = { ...population, mode: 'pasted' as const, pasted: '1000, oops' };
     const refused = engineApi.population({ population: pasted, inputs, pricing: DEFAULT_PRICING });
     expect(refused.ok).toBe(false);

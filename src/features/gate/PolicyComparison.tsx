@@ -4,18 +4,83 @@ import { pricingFor } from '../../domain/baselines.ts';
 import type { PopulationRequest } from '../../engine/api.ts';
 import { useEngineResult } from '../../engine/use-engine-result.ts';
 import { useAppStore } from '../../state/store.ts';
+import { recallAtSize, type PolicyBasis } from '../../domain/population-sizes.ts';
 import { BarChart } from '../../ui/charts/BarChart.tsx';
+import { LineChart } from '../../ui/charts/LineChart.tsx';
 import { PALETTE } from '../../ui/charts/palette.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { NumberField } from '../../ui/NumberField.tsx';
-import { formatTokens, formatUsd } from '../../ui/format.ts';
-import { gateAssumptions, TooltipBox, usdTick } from './chart-bits.tsx';
+import { formatNumber, formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
+import {
+  formatDeltaPct,
+  policyAssumptionWords,
+  SEED_V712_REFERENCE,
+  UNCACHED_BASIS_NOTE,
+} from '../../ui/policy-words.ts';
+import { TooltipBox, tokenTick, usdTick } from './chart-bits.tsx';
 import { policyBars } from './policy-bars.ts';
 
 interface Bar {
   policy: string;
   costUsd: number;
   offloaded: number;
+  deltaVsNeverPct: number | null;
+  carriedCacheHitPct: number;
+}
+
+/** "Δ +96.9% vs never · 32% cache hit": what each bar's label adds to its cost. */
+function barNote(bar: Bar, isNever: boolean): string {
+  return `${isNever ? 'reference' : `${formatDeltaPct(bar.deltaVsNeverPct)} vs never`} · carried cache hit ${formatPercent(bar.carriedCacheHitPct / 100)}`;
+}
+
+const RECALL_SIZES = [500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
+
+/** The small curve of p(size) the comparison uses when k > 0. */
+function RecallCurve({ basis }: { basis: PolicyBasis }) {
+  const points = RECALL_SIZES.map((x) => ({ x, y: recallAtSize(basis, x) }));
+  return (
+    <ChartFrame
+      title="Recall probability by output size, p(size)"
+      assumptions={[
+        `recall ${formatPercent(basis.recallProbability)} at ${formatTokens(basis.largeOffloadThresholdTokens)} tokens`,
+        `k = ${formatNumber(basis.recallElasticity, 2)}`,
+      ]}
+      summary={`Recall probability: ${points.map((p) => `${formatPercent(p.y)} at ${formatTokens(p.x)} tokens`).join(', ')}.`}
+      chart={
+        <LineChart
+          height={140}
+          x={{
+            kind: 'log',
+            domain: [500, 100_000],
+            ticks: RECALL_SIZES,
+            format: tokenTick,
+            title: 'output size, tokens',
+          }}
+          y={{ format: (v) => formatPercent(v), domain: [0, 1] }}
+          series={[{ id: 'p', points, color: PALETTE.result }]}
+        />
+      }
+      table={
+        <table className="data">
+          <caption className="visually-hidden">Recall probability by output size</caption>
+          <thead>
+            <tr>
+              <th scope="col">Output size</th>
+              <th scope="col">p(size)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.x}>
+                <td>{formatTokens(p.x)}</td>
+                <td>{formatPercent(p.y)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    />
+  );
 }
 
 function PolicyTooltip({ bar }: { bar: Bar }) {
@@ -24,6 +89,9 @@ function PolicyTooltip({ bar }: { bar: Bar }) {
       <strong>{bar.policy}</strong>
       <br />
       {formatUsd(bar.costUsd)} per 1,000 outputs · offloads {bar.offloaded} of 1,000
+      <br />
+      {formatDeltaPct(bar.deltaVsNeverPct)} vs never · carried cache hit{' '}
+      {formatPercent(bar.carriedCacheHitPct / 100)}
     </TooltipBox>
   );
 }
@@ -70,40 +138,51 @@ export const PolicyComparison = memo(function PolicyComparison({
   );
   const answer = useEngineResult('gate', 'population', request);
   const result = answer.value;
-  const comparison = result?.ok ? result.comparison : null;
+  const figures = result?.ok ? result.figures : null;
+  const comparison = figures?.comparison ?? null;
+  const basis = figures?.basis ?? null;
   // The threshold the shown answer was priced with, so its bars and labels agree.
   const thresholdTokens = result?.thresholdTokens ?? population.sizeOnlyThresholdTokens;
 
   const scale = comparison ? 1000 / comparison.populationSize : 1;
   const bars: Bar[] = comparison
     ? [
-        { policy: 'Never offload', costUsd: comparison.neverOffloadUsd, offloaded: 0 },
-        {
-          policy: `Size-only at ${formatTokens(thresholdTokens)}`,
-          costUsd: comparison.sizeOnlyUsd,
-          offloaded: Math.round(comparison.sizeOnlyOffloaded * scale),
-        },
-        {
-          policy: 'Net-saving gate',
-          costUsd: comparison.netSavingGateUsd,
-          offloaded: Math.round(comparison.gateOffloaded * scale),
-        },
-      ]
+        { policy: 'Never offload', outcome: comparison.never },
+        { policy: `Size-only at ${formatTokens(thresholdTokens)}`, outcome: comparison.sizeOnly },
+        { policy: 'Net-saving gate', outcome: comparison.gate },
+      ].map(({ policy, outcome }) => ({
+        policy,
+        costUsd: outcome.totalUsd,
+        offloaded: Math.round(outcome.offloaded * scale),
+        deltaVsNeverPct: outcome.deltaVsNeverPct,
+        carriedCacheHitPct: outcome.carriedCacheHitPct,
+      }))
     : [];
-  const sizeOnlyLoses = comparison !== null && comparison.sizeOnlyUsd > comparison.neverOffloadUsd;
+  const sizeOnlyLoses =
+    comparison !== null && comparison.sizeOnly.totalUsd > comparison.never.totalUsd;
   const barChart = policyBars(
     bars.map((b) => ({ label: b.policy, costUsd: b.costUsd })),
     [PALETTE.baseline, sizeOnlyLoses ? PALETTE.loses : PALETTE.alternative, PALETTE.result],
   );
+  const words = basis ? policyAssumptionWords(basis) : [];
   const summary = comparison
-    ? `Per 1,000 tool outputs: never offloading costs ${formatUsd(comparison.neverOffloadUsd)}, size-only offload at ${formatTokens(thresholdTokens)} tokens costs ${formatUsd(comparison.sizeOnlyUsd)}` +
-      (sizeOnlyLoses ? ' (more than never offloading: the v7.12.0 failure)' : '') +
-      `, and the net-saving gate costs ${formatUsd(comparison.netSavingGateUsd)}.`
+    ? `Per 1,000 tool outputs: never offloading costs ${formatUsd(comparison.never.totalUsd)}, size-only offload at ${formatTokens(thresholdTokens)} tokens costs ${formatUsd(comparison.sizeOnly.totalUsd)} (${formatDeltaPct(comparison.sizeOnly.deltaVsNeverPct)} vs never)` +
+      (sizeOnlyLoses ? ', more than never offloading: the v7.12.0 failure,' : '') +
+      ` and the net-saving gate costs ${formatUsd(comparison.gate.totalUsd)} (${formatDeltaPct(comparison.gate.deltaVsNeverPct)} vs never), ${basis?.carryBasis === 'cached' ? 'on the cache-aware basis' : "on the seed's uncached basis"}.`
     : result === undefined
       ? 'Comparing the policies…'
       : result.ok
         ? ''
         : (result.error ?? `No price row for ${sweepInputs.modelName}.`);
+  const assumptions = [
+    `model ${sweepInputs.modelName}`,
+    ...words,
+    population.mode === 'pasted'
+      ? `${formatTokens(result?.sizeCount ?? 0)} pasted output sizes`
+      : `log-normal output sizes, median ${formatTokens(population.medianTokens)} tokens, σ ${population.sigma}`,
+    `size-only threshold ${formatTokens(thresholdTokens)} tokens`,
+    `gate threshold ${formatTokens(sweepInputs.largeOffloadThresholdTokens)} tokens, stub ${formatTokens(sweepInputs.stubTokens)}, recall hop ${formatTokens(sweepInputs.recallInputTokens)} in / ${formatTokens(sweepInputs.recallOutputTokens)} out`,
+  ];
 
   return (
     <section className="card" aria-labelledby={`${pasteId}-h`}>
@@ -201,26 +280,51 @@ export const PolicyComparison = memo(function PolicyComparison({
           </div>
         )}
       </div>
+      <ComparisonControls id={pasteId} sweepInputs={sweepInputs} />
+      <div className="policy-assumptions">
+        <h3>Assumptions of this comparison</h3>
+        {words.length > 0 ? (
+          <ul>
+            {words.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        ) : null}
+        {population.carryBasis === 'uncached' ? (
+          <p className="field-hint policy-note">{UNCACHED_BASIS_NOTE}</p>
+        ) : null}
+        <p className="field-hint">For reference, {SEED_V712_REFERENCE}.</p>
+      </div>
+      {basis !== null && basis.recallElasticity > 0 ? <RecallCurve basis={basis} /> : null}
+      {bars.length > 0 ? (
+        <ul className="policy-notes">
+          {bars.map((b, i) => (
+            <li key={b.policy}>
+              <strong>{b.policy}</strong>: {formatUsd(b.costUsd)} per 1,000 · {barNote(b, i === 0)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <ChartFrame
         title="Expected cost per 1,000 outputs"
-        assumptions={[
-          ...gateAssumptions(sweepInputs, 'size'),
-          population.mode === 'pasted'
-            ? `${formatTokens(result?.sizeCount ?? 0)} pasted output sizes`
-            : `log-normal output sizes, median ${formatTokens(population.medianTokens)} tokens, σ ${population.sigma}`,
-          `size-only threshold ${formatTokens(thresholdTokens)} tokens`,
-        ]}
+        assumptions={assumptions}
         exportable
         csvRows={bars.map((b) => ({
           policy: b.policy,
           costPer1000OutputsUsd: b.costUsd,
           offloadedOf1000: b.offloaded,
+          deltaVsNeverPct: b.deltaVsNeverPct ?? '',
+          carriedCacheHitPct: b.carriedCacheHitPct,
         }))}
-        summary={summary}
+        summary={
+          <span role="status" aria-live="polite" aria-atomic="true">
+            {summary}
+          </span>
+        }
         chart={
           <BarChart
             orientation="rows"
-            rowHeight={44}
+            rowHeight={52}
             categories={barChart.categories}
             segments={barChart.segments}
             tickFormat={usdTick}
@@ -235,6 +339,8 @@ export const PolicyComparison = memo(function PolicyComparison({
                 <th scope="col">Policy</th>
                 <th scope="col">Cost per 1,000 outputs</th>
                 <th scope="col">Offloaded (of 1,000)</th>
+                <th scope="col">Change vs never offloading</th>
+                <th scope="col">Carried cache hit</th>
               </tr>
             </thead>
             <tbody>
@@ -243,6 +349,8 @@ export const PolicyComparison = memo(function PolicyComparison({
                   <td>{b.policy}</td>
                   <td>{formatUsd(b.costUsd)}</td>
                   <td>{b.offloaded}</td>
+                  <td>{formatDeltaPct(b.deltaVsNeverPct)}</td>
+                  <td>{formatPercent(b.carriedCacheHitPct / 100)}</td>
                 </tr>
               ))}
             </tbody>
@@ -252,3 +360,154 @@ export const PolicyComparison = memo(function PolicyComparison({
     </section>
   );
 });
+
+/** The comparison's own assumptions: basis, φ, tail, k, horizon and recall prior. */
+const ComparisonControls = memo(function ComparisonControls({
+  id,
+  sweepInputs,
+}: {
+  id: string;
+  sweepInputs: ResolvedGateInputs;
+}) {
+  const population = useAppStore((s) => s.gate.population);
+  const setPopulation = useAppStore((s) => s.setPopulation);
+  const cached = population.carryBasis === 'cached';
+  return (
+    <div className="population-controls">
+      <div className="field">
+        <span className="field-head">
+          <span id={`${id}-basis`} style={{ fontWeight: 600, fontSize: '0.9rem' }}>
+            Pricing basis
+          </span>
+        </span>
+        <div className="segmented" role="group" aria-labelledby={`${id}-basis`}>
+          <button
+            type="button"
+            aria-pressed={!cached}
+            onClick={() => setPopulation({ carryBasis: 'uncached' })}
+          >
+            Seed&apos;s (uncached)
+          </button>
+          <button
+            type="button"
+            aria-pressed={cached}
+            onClick={() =>
+              setPopulation({
+                carryBasis: 'cached',
+                // 1 is the core's default; 0.9 is what a warm cache gives in practice.
+                ...(population.cacheHitShare === 1 ? { cacheHitShare: 0.9 } : {}),
+              })
+            }
+          >
+            Cache-aware
+          </button>
+        </div>
+      </div>
+      {cached ? (
+        <>
+          <NumberField
+            label="Cache-hit share φ"
+            value={population.cacheHitShare}
+            onChange={(cacheHitShare) => setPopulation({ cacheHitShare })}
+            min={0}
+            max={1}
+            step={0.05}
+            hint="Share of carried context read from a warm cache."
+          />
+          <NumberField
+            label="Tail re-cached on offload"
+            value={population.tailTokens}
+            onChange={(tailTokens) => setPopulation({ tailTokens })}
+            min={0}
+            max={1_000_000_000}
+            sliderMax={100_000}
+            step={500}
+            unit="tokens"
+            hint="Tokens after the output written to the cache again when it is replaced by a stub."
+          />
+        </>
+      ) : null}
+      <NumberField
+        label="Recall elasticity k"
+        value={population.recallElasticity}
+        onChange={(recallElasticity) => setPopulation({ recallElasticity })}
+        min={0}
+        max={10}
+        sliderMax={3}
+        step={0.1}
+        hint="0: one recall probability for every size; more: smaller outputs are recalled more often."
+      />
+      <OwnOrGate
+        id={`${id}-ch`}
+        label="Comparison horizon"
+        own={population.horizon}
+        gateValue={sweepInputs.horizon}
+        onChange={(horizon) => setPopulation({ horizon })}
+        max={10_000}
+        sliderMax={50}
+        step={1}
+        unit="turns"
+      />
+      <OwnOrGate
+        id={`${id}-cp`}
+        label="Comparison recall prior"
+        own={population.recallProbability}
+        gateValue={sweepInputs.recallProbability}
+        onChange={(recallProbability) => setPopulation({ recallProbability })}
+        max={1}
+        sliderMax={1}
+        step={0.05}
+      />
+    </div>
+  );
+});
+
+/** "Same as the gate above" or the comparison's own value. */
+function OwnOrGate(props: {
+  id: string;
+  label: string;
+  own: number | null;
+  gateValue: number;
+  onChange: (value: number | null) => void;
+  max: number;
+  sliderMax: number;
+  step: number;
+  unit?: string;
+}) {
+  const { id, label, own, gateValue, onChange } = props;
+  return (
+    <div className="field">
+      <span className="field-head">
+        <span id={id} style={{ fontWeight: 600, fontSize: '0.9rem' }}>
+          {label}
+        </span>
+      </span>
+      <div className="segmented" role="group" aria-labelledby={id}>
+        <button type="button" aria-pressed={own === null} onClick={() => onChange(null)}>
+          Same as the gate above
+        </button>
+        <button
+          type="button"
+          aria-pressed={own !== null}
+          onClick={() => onChange(own ?? gateValue)}
+        >
+          Its own
+        </button>
+      </div>
+      {own !== null ? (
+        <NumberField
+          label={`${label} value`}
+          value={own}
+          onChange={(value) => onChange(value)}
+          min={0}
+          max={props.max}
+          sliderMax={props.sliderMax}
+          step={props.step}
+          {...(props.unit === undefined ? {} : { unit: props.unit })}
+        />
+      ) : (
+        <p className="field-hint">{formatNumber(gateValue, 2)} from the gate above.</p>
+      )}
+    </div>
+  );
+}

@@ -8,9 +8,18 @@ export function ruleLabel(source: HopRecord['source']): string {
   return `policy “${source.slice('policy:'.length)}”`;
 }
 
-/** A hop's cache state, in words. */
-export function cacheLabel(cache: HopRecord['cache']): string {
-  return cache === 'partial' ? 'partly invalidated' : cache;
+/**
+ * A hop's cache state, in words; `minCacheableTokens` is the model's minimum
+ * cacheable prompt, when known ("not cacheable: prompt below 4,096 tokens").
+ */
+export function cacheLabel(cache: HopRecord['cache'], minCacheableTokens?: number): string {
+  if (cache === 'partial') return 'partly invalidated';
+  if (cache === 'uncacheable') {
+    return minCacheableTokens === undefined
+      ? 'not cacheable: prompt below the model’s minimum'
+      : `not cacheable: prompt below ${formatTokens(minCacheableTokens)} tokens`;
+  }
+  return cache;
 }
 
 /** The forced tool of a hop, from the conversation (null when none). */
@@ -19,7 +28,15 @@ export function forcedToolOf(turns: readonly SimTurn[], hop: HopRecord): string 
 }
 
 /** Everything about one hop: the tooltip of a timeline mark. */
-export function HopDetails({ hop, forcedTool }: { hop: HopRecord; forcedTool: string | null }) {
+export function HopDetails({
+  hop,
+  forcedTool,
+  minCacheableTokens,
+}: {
+  hop: HopRecord;
+  forcedTool: string | null;
+  minCacheableTokens?: number | undefined;
+}) {
   return (
     <>
       <strong>
@@ -29,10 +46,17 @@ export function HopDetails({ hop, forcedTool }: { hop: HopRecord; forcedTool: st
       <br />
       {hop.model}, thinking {hop.thinking ? 'on' : 'off'}, chosen by {ruleLabel(hop.source)}
       <br />
-      Cache {cacheLabel(hop.cache)}: {formatTokens(hop.cachedTokens)} of{' '}
+      Cache {cacheLabel(hop.cache, minCacheableTokens)}: {formatTokens(hop.cachedTokens)} of{' '}
       {formatTokens(hop.promptTokens)} prompt tokens read
+      {hop.longContext && (
+        <>
+          <br />
+          <span className="badge">Billed at the long-context rate</span>
+        </>
+      )}
       <br />
-      Reads {formatUsd(hop.readUsd)} · writes {formatUsd(hop.writeUsd)} · output{' '}
+      Reads {formatUsd(hop.readUsd)} · writes {formatUsd(hop.writeUsd)}
+      {hop.inputUsd > 0 && <> · plain input {formatUsd(hop.inputUsd)}</>} · output{' '}
       {formatUsd(hop.outputUsd)}
       {hop.classifierUsd > 0 && <> · classifier {formatUsd(hop.classifierUsd)}</>} ={' '}
       <strong>{formatUsd(hop.totalUsd)}</strong>

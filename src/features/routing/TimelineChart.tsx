@@ -1,5 +1,6 @@
 import { memo, useMemo, useState } from 'react';
 import type { HopRecord, SimTurn } from '../../core/index.ts';
+import { useAppStore } from '../../state/store.ts';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
 import { modelColor } from '../../ui/charts/palette.ts';
 import { Tooltip } from '../../ui/charts/Tooltip.tsx';
@@ -23,9 +24,11 @@ const PAGE_SIZE = 100;
 const COST_LEGEND: readonly LegendItem[] = [
   { label: 'cache reads', color: C.read },
   { label: 'cache writes', color: C.write },
+  { label: 'plain input', color: C.input },
   { label: 'output and thinking', color: C.output },
   { label: 'classifier', color: C.classifier },
   { label: 'forced tool dropped', color: C.drop, kind: 'triangle' },
+  { label: 'long-context rate (cap above the bar)', color: C.longContext },
 ];
 const THINKING_LEGEND: readonly LegendItem[] = [{ label: 'on', color: C.thinkingOn }];
 const RULE_LEGEND: readonly LegendItem[] = [
@@ -37,9 +40,18 @@ const CACHE_LEGEND: readonly LegendItem[] = [
   { label: 'warm', color: C.warm },
   { label: 'partly invalidated', color: C.partial },
   { label: 'cold', color: C.cold },
+  { label: 'not cacheable (below the minimum)', color: C.notCacheable },
 ];
 
-function HopTable({ hops, turns }: { hops: readonly HopRecord[]; turns: readonly SimTurn[] }) {
+function HopTable({
+  hops,
+  turns,
+  minimumOf,
+}: {
+  hops: readonly HopRecord[];
+  turns: readonly SimTurn[];
+  minimumOf: (model: string) => number | undefined;
+}) {
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(hops.length / PAGE_SIZE));
   const current = Math.min(page, pages - 1);
@@ -79,6 +91,7 @@ function HopTable({ hops, turns }: { hops: readonly HopRecord[]; turns: readonly
             <th scope="col">Cached / prompt tokens</th>
             <th scope="col">Cache reads</th>
             <th scope="col">Cache writes</th>
+            <th scope="col">Plain input</th>
             <th scope="col">Output</th>
             <th scope="col">Classifier</th>
             <th scope="col">Total</th>
@@ -96,12 +109,16 @@ function HopTable({ hops, turns }: { hops: readonly HopRecord[]; turns: readonly
                 <td>{h.model}</td>
                 <td>{h.thinking ? 'on' : 'off'}</td>
                 <td>{ruleLabel(h.source)}</td>
-                <td>{cacheLabel(h.cache)}</td>
+                <td>
+                  {cacheLabel(h.cache, minimumOf(h.model))}
+                  {h.longContext && <> · long-context rate</>}
+                </td>
                 <td>
                   {formatTokens(h.cachedTokens)} / {formatTokens(h.promptTokens)}
                 </td>
                 <td>{formatUsd(h.readUsd)}</td>
                 <td>{formatUsd(h.writeUsd)}</td>
+                <td>{formatUsd(h.inputUsd)}</td>
                 <td>{formatUsd(h.outputUsd)}</td>
                 <td>{formatUsd(h.classifierUsd)}</td>
                 <td>{formatUsd(h.totalUsd)}</td>
@@ -128,12 +145,16 @@ export function timelineSummary(hops: readonly HopRecord[]): string {
   let cold = 0;
   let partial = 0;
   let dropped = 0;
+  let notCacheable = 0;
+  let longContext = 0;
   let costliest = hops[0] as HopRecord;
   for (const h of hops) {
     byModel.set(h.model, (byModel.get(h.model) ?? 0) + 1);
     if (h.cache === 'cold') cold++;
     if (h.cache === 'partial') partial++;
     if (h.forceDropped) dropped++;
+    if (h.uncachedTokens > 0) notCacheable++;
+    if (h.longContext) longContext++;
     if (h.totalUsd > costliest.totalUsd) costliest = h;
   }
   const models = [...byModel.entries()]
@@ -145,6 +166,12 @@ export function timelineSummary(hops: readonly HopRecord[]): string {
     `${formatTokens(hops.length)} hops over ${formatTokens(turns)} turns: ${models}. ` +
     `${formatTokens(cold)} started with a cold cache and ${formatTokens(partial)} were partly invalidated by a thinking change; ` +
     `${formatTokens(dropped)} forced tool choice${dropped === 1 ? ' was' : 's were'} dropped. ` +
+    (notCacheable > 0
+      ? `${formatTokens(notCacheable)} ${notCacheable === 1 ? 'was' : 'were'} not cacheable (prompt below the model's minimum, billed as plain input). `
+      : '') +
+    (longContext > 0
+      ? `${formatTokens(longContext)} ${longContext === 1 ? 'was' : 'were'} billed at the long-context rate. `
+      : '') +
     `The costliest hop is turn ${formatTokens(costliest.turn + 1)}, hop ${costliest.hop + 1} at ${formatUsd(costliest.totalUsd)}.`
   );
 }
@@ -173,6 +200,11 @@ export const TimelineChart = memo(function TimelineChart(props: {
     [used, modelNames],
   );
   const hovered = hover === null ? undefined : hops[hover.index];
+  const priceRows = useAppStore((s) => s.prices.rows);
+  const minimumOf = useMemo(() => {
+    const minimum = new Map(priceRows.map((r) => [r.model, r.minCacheableTokens]));
+    return (model: string) => minimum.get(model);
+  }, [priceRows]);
 
   const onMove = (e: React.MouseEvent<HTMLCanvasElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();
@@ -211,7 +243,11 @@ export const TimelineChart = memo(function TimelineChart(props: {
                 }}
               />
               <Tooltip x={hover.x} y={hover.y + 12} width={hover.width}>
-                <HopDetails hop={hovered} forcedTool={forcedToolOf(turns, hovered)} />
+                <HopDetails
+                  hop={hovered}
+                  forcedTool={forcedToolOf(turns, hovered)}
+                  minCacheableTokens={minimumOf(hovered.model)}
+                />
               </Tooltip>
             </>
           )}
@@ -224,7 +260,7 @@ export const TimelineChart = memo(function TimelineChart(props: {
           </div>
         </div>
       }
-      table={<HopTable hops={hops} turns={turns} />}
+      table={<HopTable hops={hops} turns={turns} minimumOf={minimumOf} />}
     />
   );
 });

@@ -1,4 +1,7 @@
 import { memo } from 'react';
+import type { SimTotals } from '../../core/index.ts';
+import { Legend } from '../../ui/charts/Legend.tsx';
+import { PALETTE } from '../../ui/charts/palette.ts';
 import { savingVsBaseline } from '../../domain/baselines.ts';
 import { formatPercent, formatUsd } from '../../ui/format.ts';
 import type { SimOutcome } from '../../domain/routing-runs.ts';
@@ -33,6 +36,41 @@ function Term({ label, value, extra }: { label: string; value: string; extra?: s
         {value}
         {extra && <span className="term-extra"> {extra}</span>}
       </dd>
+    </div>
+  );
+}
+
+const SPLIT = [
+  { key: 'inputUsd', label: 'plain input', color: PALETTE.input },
+  { key: 'readUsd', label: 'cache reads', color: PALETTE.cacheRead },
+  { key: 'writeUsd', label: 'cache writes', color: PALETTE.cacheWrite },
+  { key: 'outputUsd', label: 'output', color: PALETTE.output },
+  { key: 'classifierUsd', label: 'classifier', color: PALETTE.classifier },
+] as const;
+
+/** The total as one bar split by kind (its text equivalent: the Plain input, Cache reads, Cache writes and Output terms). */
+function CostSplitBar({ totals }: { totals: SimTotals }) {
+  const sum = SPLIT.reduce((acc, s) => acc + totals[s.key], 0);
+  if (!(sum > 0)) return null;
+  return (
+    <div className="cost-split" aria-hidden="true">
+      <div className="cost-split-bar">
+        {SPLIT.map((s) =>
+          totals[s.key] > 0 ? (
+            <span
+              key={s.key}
+              style={{ width: `${(100 * totals[s.key]) / sum}%`, background: s.color }}
+              title={`${s.label} ${formatUsd(totals[s.key])}`}
+            />
+          ) : null,
+        )}
+      </div>
+      <Legend
+        items={SPLIT.filter((s) => totals[s.key] > 0).map((s) => ({
+          label: s.label,
+          color: s.color,
+        }))}
+      />
     </div>
   );
 }
@@ -101,6 +139,10 @@ export const TotalsCard = memo(
                 value={savingUsd === null ? '—' : formatUsd(savingUsd)}
                 {...(savingPct === null ? {} : { extra: `(${formatPercent(savingPct)})` })}
               />
+              <Term label="Plain input" value={formatUsd(total.inputUsd)} />
+              <Term label="Cache reads" value={formatUsd(total.readUsd)} />
+              <Term label="Cache writes" value={formatUsd(total.writeUsd)} />
+              <Term label="Output" value={formatUsd(total.outputUsd)} />
               <Term label="Cache hit rate" value={formatPercent(total.cacheHitRate)} />
               <Term label="Model switches" value={String(total.modelSwitches)} />
               <Term
@@ -111,6 +153,7 @@ export const TotalsCard = memo(
               <Term label="Forced tools dropped" value={String(total.forceDropped)} />
             </dl>
           )}
+          {total !== null && <CostSplitBar totals={total} />}
           <p className={`routing-verdict ${savingUsd !== null && savingUsd < 0 ? 'loss' : ''}`}>
             {verdict}
           </p>

@@ -43,10 +43,14 @@ export interface TimelineHop {
   readonly cache: HopRecord['cache'];
   readonly readUsd: number;
   readonly writeUsd: number;
+  /** Plain input: the prompt of a hop too short to cache (SPEC §5.1). */
+  readonly inputUsd: number;
   readonly outputUsd: number;
   readonly classifierUsd: number;
   readonly totalUsd: number;
   readonly forceDropped: boolean;
+  /** Billed at the long-context rate (SPEC §1.1). */
+  readonly longContext: boolean;
 }
 
 /** Everything the timeline draws. */
@@ -70,10 +74,12 @@ export function timelineScene(
       cache: h.cache,
       readUsd: h.readUsd,
       writeUsd: h.writeUsd,
+      inputUsd: h.inputUsd,
       outputUsd: h.outputUsd,
       classifierUsd: h.classifierUsd,
       totalUsd: h.totalUsd,
       forceDropped: h.forceDropped,
+      longContext: h.longContext,
     })),
     modelNames,
   };
@@ -83,6 +89,7 @@ export function timelineScene(
 export const TIMELINE_COLORS = {
   read: PALETTE.cacheRead,
   write: PALETTE.cacheWrite,
+  input: PALETTE.input,
   output: PALETTE.output,
   classifier: PALETTE.classifier,
   drop: PALETTE.forcedToolDropped,
@@ -94,6 +101,8 @@ export const TIMELINE_COLORS = {
   warm: PALETTE.warm,
   partial: PALETTE.partial,
   cold: PALETTE.cold,
+  notCacheable: PALETTE.notCacheable,
+  longContext: PALETTE.longContext,
   text: INK.muted,
   grid: INK.grid,
 } as const;
@@ -234,6 +243,7 @@ export function drawTimeline(frame: CanvasFrame, scene: TimelineScene): void {
   const segments: Array<[keyof TimelineHop, string]> = [
     ['readUsd', palette.read],
     ['writeUsd', palette.write],
+    ['inputUsd', palette.input],
     ['outputUsd', palette.output],
     ['classifierUsd', palette.classifier],
   ];
@@ -273,6 +283,8 @@ export function drawTimeline(frame: CanvasFrame, scene: TimelineScene): void {
       rect(fill, x, y - height, markWidth, height);
       y -= height;
     }
+    // A long-context hop wears a cap above its bar.
+    if (h.longContext) rect(palette.longContext, x, Math.max(0, y - 4), markWidth, 3);
     // Markers closer than their own width would merge into a band: keep the first.
     if (mark.dropped && x - lastMarkerX >= 8) {
       lastMarkerX = x;
@@ -301,7 +313,15 @@ export function drawTimeline(frame: CanvasFrame, scene: TimelineScene): void {
       L.laneHeight,
     );
     rect(
-      palette[h.cache === 'warm' ? 'warm' : h.cache === 'partial' ? 'partial' : 'cold'],
+      palette[
+        h.cache === 'warm'
+          ? 'warm'
+          : h.cache === 'partial'
+            ? 'partial'
+            : h.cache === 'uncacheable'
+              ? 'notCacheable'
+              : 'cold'
+      ],
       laneX,
       laneY(3),
       laneWidth,

@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
-import { formatTokens, formatUsd } from '../../ui/format.ts';
+import { formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
+import { formatDeltaPct, policyAssumptionWords } from '../../ui/policy-words.ts';
 import type {
   BudgetFigures,
   GateFigures,
@@ -58,12 +59,22 @@ export const PolicyChart = memo(function PolicyChart({
 }) {
   const { rows, categories, references } = useMemo(() => policyData(population), [population]);
   const loses = population.sizeOnlyUsd > population.neverOffloadUsd;
+  const { comparison, basis } = population.policies;
+  const assumptions = useMemo(
+    () => [
+      `model ${basis.modelName}`,
+      ...policyAssumptionWords(basis),
+      `size-only threshold ${formatTokens(population.sizeOnlyThresholdTokens)} tokens`,
+    ],
+    [basis, population.sizeOnlyThresholdTokens],
+  );
   return (
     <ChartFrame
       title="Offload policies over 1,000 outputs"
       exportable
+      assumptions={assumptions}
       csvRows={rows}
-      summary={`Per 1,000 tool outputs: never offloading costs ${formatUsd(population.neverOffloadUsd)}, size-only offload at ${formatTokens(population.sizeOnlyThresholdTokens)} tokens ${formatUsd(population.sizeOnlyUsd)}${loses ? ' (more than never offloading)' : ''}, the net-saving gate ${formatUsd(population.netSavingGateUsd)}.`}
+      summary={`Per 1,000 tool outputs: never offloading costs ${formatUsd(population.neverOffloadUsd)}, size-only offload at ${formatTokens(population.sizeOnlyThresholdTokens)} tokens ${formatUsd(population.sizeOnlyUsd)} (${formatDeltaPct(comparison.sizeOnly.deltaVsNeverPct)} vs never${loses ? ', more than never offloading' : ''}), the net-saving gate ${formatUsd(population.netSavingGateUsd)} (${formatDeltaPct(comparison.gate.deltaVsNeverPct)} vs never); ${basis.carryBasis === 'cached' ? 'cache-aware basis' : "the seed's uncached basis"}.`}
       chart={
         <ReportBarChart
           orientation="columns"
@@ -77,8 +88,13 @@ export const PolicyChart = memo(function PolicyChart({
       table={
         <DataTable
           caption="Offload policies over 1,000 outputs"
-          head={['Policy', 'USD per 1,000 outputs']}
-          rows={rows.map((r) => [r.policy, formatUsd(r.costUsd)])}
+          head={['Policy', 'USD per 1,000 outputs', 'Change vs never', 'Carried cache hit']}
+          rows={rows.map((r) => [
+            r.policy,
+            formatUsd(r.costUsd),
+            formatDeltaPct(r.deltaVsNeverPct),
+            formatPercent(r.carriedCacheHitPct / 100),
+          ])}
         />
       }
     />

@@ -4,6 +4,7 @@ import { PRICING_SOURCE, type Strategy } from '../../core/index.ts';
 import { selectScenario, useAppStore } from '../../state/store.ts';
 import { formatNumber, formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
 import { headlineFigures, type Outcome } from '../../domain/headline-figures.ts';
+import { formatDeltaPct, policyAssumptionWords } from '../../ui/policy-words.ts';
 import { BudgetChart, GateTermsChart, PolicyChart, RoutingChart } from './ReportCharts.tsx';
 
 /** A routing strategy in words: "Sticky for 300 s around a complexity classifier (…)". */
@@ -193,9 +194,30 @@ export default function ReportView({ onClose }: { onClose: () => void }) {
               </>
             )}
             {population.ok && (
-              <Term label="Size-only vs never offload, per 1,000">
-                {formatUsd(population.value.sizeOnlyUsd - population.value.neverOffloadUsd)}
-              </Term>
+              <>
+                <Term label="Policy comparison basis">
+                  {policyAssumptionWords(population.value.policies.basis).join('; ')}
+                </Term>
+                <Term label="Never offload, per 1,000">
+                  {formatUsd(population.value.neverOffloadUsd)}
+                </Term>
+                <Term
+                  label={`Size-only at ${formatTokens(population.value.sizeOnlyThresholdTokens)}, per 1,000`}
+                >
+                  {formatUsd(population.value.sizeOnlyUsd)} (
+                  {formatDeltaPct(population.value.policies.comparison.sizeOnly.deltaVsNeverPct)} vs
+                  never)
+                </Term>
+                <Term label="Net-saving gate, per 1,000">
+                  {formatUsd(population.value.netSavingGateUsd)} (
+                  {formatDeltaPct(population.value.policies.comparison.gate.deltaVsNeverPct)} vs
+                  never)
+                </Term>
+                <Term label="Size-only vs never offload, per 1,000">
+                  {formatUsd(population.value.sizeOnlyUsd - population.value.neverOffloadUsd)} (
+                  {formatDeltaPct(population.value.policies.comparison.sizeOnly.deltaVsNeverPct)})
+                </Term>
+              </>
             )}
             {routing.ok && (
               <>

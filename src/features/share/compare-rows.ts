@@ -31,6 +31,13 @@ function from<T>(outcome: Outcome<T>, pick: (value: T) => Figure): Figure | { er
   return outcome.ok ? pick(outcome.value) : { error: outcome.error };
 }
 
+/** A policy's change against never offloading, as a fraction (null: never costs nothing). */
+function deltaFigure(outcome: { readonly deltaVsNeverPct: number | null }): Figure {
+  return outcome.deltaVsNeverPct === null
+    ? { kind: 'text', value: '—' }
+    : { kind: 'fraction', value: outcome.deltaVsNeverPct / 100 };
+}
+
 const SPECS: readonly FigureSpec[] = [
   {
     id: 'gate-decision',
@@ -44,9 +51,28 @@ const SPECS: readonly FigureSpec[] = [
     read: (f) => from(f.gate, (g) => ({ kind: 'usd', value: g.decision.netSavingUsd })),
   },
   {
+    id: 'population-basis',
+    label: 'Policy comparison basis',
+    read: (f) =>
+      from(f.population, (p) => ({
+        kind: 'text',
+        value: p.policies.basis.carryBasis === 'cached' ? 'cache-aware' : "the seed's (uncached)",
+      })),
+  },
+  {
+    id: 'population-size-only-delta',
+    label: 'Size-only offload vs never offloading',
+    read: (f) => from(f.population, (p) => deltaFigure(p.policies.comparison.sizeOnly)),
+  },
+  {
     id: 'population-gate',
     label: 'Net-saving gate, cost per 1,000 outputs',
     read: (f) => from(f.population, (p) => ({ kind: 'usd', value: p.netSavingGateUsd })),
+  },
+  {
+    id: 'population-gate-delta',
+    label: 'Net-saving gate vs never offloading',
+    read: (f) => from(f.population, (p) => deltaFigure(p.policies.comparison.gate)),
   },
   {
     id: 'budget-admitted',

@@ -33,14 +33,20 @@ export function gateTermsData(d: GateFigures['decision']) {
 
 /** The policies chart: one bar per policy, and the never-offload level. */
 export function policyData(population: PopulationFigures) {
+  const { never, sizeOnly, gate } = population.policies.comparison;
   const policies = [
-    { policy: 'Never offload', costUsd: population.neverOffloadUsd },
+    { policy: 'Never offload', outcome: never },
     {
       policy: `Size-only ≥ ${formatTokensShort(population.sizeOnlyThresholdTokens)}`,
-      costUsd: population.sizeOnlyUsd,
+      outcome: sizeOnly,
     },
-    { policy: 'Net-saving gate', costUsd: population.netSavingGateUsd },
-  ];
+    { policy: 'Net-saving gate', outcome: gate },
+  ].map(({ policy, outcome }) => ({
+    policy,
+    costUsd: outcome.totalUsd,
+    deltaVsNeverPct: outcome.deltaVsNeverPct,
+    carriedCacheHitPct: outcome.carriedCacheHitPct,
+  }));
   return {
     rows: policies,
     categories: policies.map((p) => ({ label: p.policy, values: [p.costUsd] })),

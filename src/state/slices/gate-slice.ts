@@ -13,6 +13,18 @@ export interface PopulationInputs {
   readonly pasted: string;
   /** Threshold of the size-only policy (v7.12.0), tokens. */
   readonly sizeOnlyThresholdTokens: number;
+  /** How carried context is priced (SPEC §2.1): the seed's uncached input, or cache-aware. */
+  readonly carryBasis: 'uncached' | 'cached';
+  /** φ, the share of carried context read from a warm cache (cached basis only), 0–1. */
+  readonly cacheHitShare: number;
+  /** Tokens after the output re-written to the cache once on offload (cached basis only). */
+  readonly tailTokens: number;
+  /** k ≥ 0: recall probability min(1, p·(T/s)^k); 0 = one probability for every size. */
+  readonly recallElasticity: number;
+  /** The comparison's own horizon, turns; null = the gate's horizon above. */
+  readonly horizon: number | null;
+  /** The comparison's own recall prior, 0–1; null = the gate's recall probability above. */
+  readonly recallProbability: number | null;
 }
 
 /** Everything the offload-gate explorer lets a user set. */
@@ -48,6 +60,12 @@ export const DEFAULT_GATE: GateState = {
     sigma: 1.5,
     pasted: '',
     sizeOnlyThresholdTokens: 2_000,
+    carryBasis: 'uncached',
+    cacheHitShare: 1,
+    tailTokens: 2_000,
+    recallElasticity: 0,
+    horizon: null,
+    recallProbability: null,
   },
   tailTokens: 2_000,
 };

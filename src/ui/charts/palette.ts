@@ -31,6 +31,8 @@ export const PALETTE_MEANINGS = {
   warm: 'A warm prompt cache',
   partial: 'A cache partly invalidated by a thinking change',
   cold: 'A cold prompt cache',
+  notCacheable: 'Not cacheable: a prompt below the model’s minimum, billed as plain input',
+  longContext: 'Billed at the model’s long-context rate',
   forcedToolDropped: 'A forced tool choice the router dropped',
   thinking: 'Thinking on',
   rulePolicy: 'Model chosen by a policy',

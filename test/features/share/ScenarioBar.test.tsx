@@ -188,7 +188,9 @@ describe('Compare', () => {
     );
     act(() => useAppStore.getState().setGate({ outputTokens: 3_000 }));
     await waitFor(() =>
-      expect(within(dock).getByRole('status')).toHaveTextContent('2 of 8 headline figures differ.'),
+      expect(within(dock).getByRole('status')).toHaveTextContent(
+        '2 of 11 headline figures differ.',
+      ),
     );
     const row = within(dock).getByRole('row', { name: /Offload gate decision/ });
     expect(row).toHaveTextContent('Offload gate decisionOffloadKeep inlinechanged');

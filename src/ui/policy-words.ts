@@ -1,0 +1,66 @@
+/**
+ * The policy comparison's assumptions in words (SPEC §2.1), shared by the
+ * gate tab, the report and every export of the chart. Plain numbers in,
+ * sentences out: it imports neither the core nor the state.
+ */
+import { formatNumber, formatPercent, formatTokens } from './format.ts';
+import { formatDecimal, MINUS } from './number-format.ts';
+
+/** What the comparison was priced with (the domain's `PolicyBasis` has this shape). */
+export interface PolicyBasisWords {
+  readonly carryBasis: 'uncached' | 'cached';
+  readonly cacheHitShare: number;
+  readonly tailTokens: number;
+  readonly stubTokens: number;
+  readonly recallElasticity: number;
+  readonly horizon: number;
+  readonly recallProbability: number;
+  readonly horizonFromGate: boolean;
+  readonly recallFromGate: boolean;
+  readonly largeOffloadThresholdTokens: number;
+  readonly inputPerM: number;
+  readonly cacheReadPerM: number;
+  readonly cacheWritePerM: number;
+}
+
+/** The note shown when the seed's basis is chosen: what it leaves out. */
+export const UNCACHED_BASIS_NOTE =
+  "The seed's basis prices carried output as uncached input and uses one recall probability for every size: it leaves out the warm prompt cache and small outputs' higher recall, so size-only offload looks cheap here.";
+
+/** What the seed itself reports for v7.12.0, for reference beside the preset's figures. */
+export const SEED_V712_REFERENCE = 'the seed reports +94.8 % for v7.12.0 (cache hit 58 % → 32 %)';
+
+function perMillion(usd: number): string {
+  return `$${formatDecimal(usd, 2, 2)}/M`;
+}
+
+/** A signed change in percent, one decimal, with the true minus sign: "+96.9%", "−10.2%". */
+export function formatDeltaPct(pct: number | null): string {
+  if (pct === null || !Number.isFinite(pct)) return '—';
+  const rounded = Math.round(pct * 10) / 10;
+  if (rounded === 0) return '0.0%';
+  return `${rounded > 0 ? '+' : MINUS}${formatDecimal(Math.abs(rounded), 1, 1)}%`;
+}
+
+/** The turns of a horizon, in words. */
+function turns(h: number): string {
+  return `${formatNumber(h, 2)} ${h === 1 ? 'turn' : 'turns'}`;
+}
+
+/** The comparison's basis, recall and horizon, one sentence each. */
+export function policyAssumptionWords(b: PolicyBasisWords): string[] {
+  const basis =
+    b.carryBasis === 'cached'
+      ? `Basis: cache-aware — ${formatPercent(b.cacheHitShare)} of carried context read from a warm cache at ${perMillion(b.cacheReadPerM)} (the rest at ${perMillion(b.inputPerM)}); offloading re-writes the stub and ${formatTokens(b.tailTokens)} tail tokens at ${perMillion(b.cacheWritePerM)}`
+      : `Basis: the seed's — carried context priced as uncached input at ${perMillion(b.inputPerM)}`;
+  const p = formatPercent(Math.min(1, Math.max(0, b.recallProbability)));
+  const recall =
+    b.recallElasticity === 0
+      ? `Recall: ${p} for every size`
+      : `Recall: ${p} at ${formatTokens(b.largeOffloadThresholdTokens)} tokens, more for smaller outputs (k = ${formatNumber(b.recallElasticity, 2)})`;
+  return [
+    basis,
+    `${recall}${b.recallFromGate ? ' (the gate’s prior above)' : ''}`,
+    `Horizon: ${turns(b.horizon)}${b.horizonFromGate ? ' (the gate’s above)' : ''}`,
+  ];
+}
