@@ -19,7 +19,12 @@ export const PALETTE_MEANINGS = {
   loses: 'Offloading would lose money: what it costs (stub, recall hop), size-only losing',
   notPriced: 'Not priced: below the threshold, no horizon',
   cacheRead: 'Prompt tokens read from the cache (their cost)',
-  cacheWrite: 'Prompt tokens written to the cache (their cost)',
+  cacheWrite:
+    'Prompt tokens written to the cache (their cost; 5-minute writes where the two are told apart)',
+  cacheWrite1h: 'Prompt tokens written to the 1-hour cache (their cost)',
+  predictionWithin:
+    'A logged call whose cache reads the simulator predicted within 2 % of its prompt',
+  predictionOff: 'A logged call whose cache reads the simulator predicted further off',
   input: 'Plain (uncached) input tokens',
   output: 'Output and thinking tokens',
   classifier: 'The complexity classifier’s calls',
