@@ -20,7 +20,7 @@ export interface NumericLimit {
 export const TOKENS: NumericLimit = { min: 0, max: 1_000_000_000, unit: 'tokens' };
 /** Whole token counts (thresholds, stubs, budgets). */
 export const WHOLE_TOKENS: NumericLimit = { ...TOKENS, integer: true };
-/** A model's context window. */
+/** A model's context length (its context window, in tokens). */
 export const CONTEXT_TOKENS: NumericLimit = {
   min: 1,
   max: 1_000_000_000,
