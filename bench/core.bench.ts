@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { random, report } from './bench-kit.ts';
 import {
   DEFAULT_PRICING,
   admitWithinBudget,
@@ -29,28 +30,6 @@ import {
   type RoutingScenario,
   type SimTurn,
 } from '../src/core/index.ts';
-
-interface Figure {
-  readonly name: string;
-  readonly value: number;
-  readonly unit: string;
-}
-
-function report(figure: Figure): void {
-  process.stdout.write(`${JSON.stringify(figure)}\n`);
-}
-
-/** Mulberry32: a small seeded generator, so every run benchmarks the same inputs. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let sink = 0;
 

@@ -34,30 +34,9 @@ import {
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { random, report } from './bench-kit.ts';
 import { DEFAULT_PRICING } from '../src/core/pricing.ts';
 import { billTrace, createTraceReader } from '../src/core/traces/index.ts';
-
-interface Figure {
-  readonly name: string;
-  readonly value: number;
-  readonly unit: string;
-}
-
-function report(figure: Figure): void {
-  process.stdout.write(`${JSON.stringify(figure)}\n`);
-}
-
-/** Mulberry32: a small seeded generator, so every run benchmarks the same corpus. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const MB = 1024 * 1024;
 const CHUNK_CHARS = MB;

@@ -7,6 +7,7 @@ import type {
   BilledUsd,
   CacheReadDifference,
   SkippedRecord,
+  TraceCall,
   TraceFormat,
 } from '../../core/traces/index.ts';
 
@@ -129,16 +130,5 @@ export interface TrafficAnalysis {
   readonly calibration: TrafficCalibration | undefined;
 }
 
-/** One call as the calls table shows it. */
-export interface CallRow {
-  readonly conversationId: string;
-  readonly callId: string;
-  readonly at: number;
-  readonly model: string;
-  readonly inputTokens: number;
-  readonly cacheReadTokens: number;
-  readonly cacheWrite5mTokens: number;
-  readonly cacheWrite1hTokens: number;
-  readonly outputTokens: number;
-  readonly sidechain: boolean;
-}
+/** One call as the calls table shows it: the call record without its tool results. */
+export type CallRow = Omit<TraceCall, 'reasoningTokens' | 'toolResults'>;
