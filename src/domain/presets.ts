@@ -19,6 +19,7 @@ import {
 import type { TabId } from '../state/slices/ui-slice.ts';
 import { DEFAULT_SCENARIO, type ScenarioData } from '../state/store.ts';
 import { generateTurns } from './generate-turns.ts';
+import { DEFAULT_CLASSIFIER_USD } from './strategies.ts';
 
 export interface ScenarioPreset {
   /** Stable id (used as the select's value). */
@@ -150,7 +151,8 @@ export const PRESETS: readonly ScenarioPreset[] = [
           kind: 'complexity',
           complex: { model: 'claude-opus-4-6', thinking: false },
           simple: { model: 'claude-haiku-4-5', thinking: false },
-          classifierUsd: 0.0005,
+          // The seed's "gpt-4.1-nano cost ~$0.002/turn" (seed 001).
+          classifierUsd: DEFAULT_CLASSIFIER_USD,
         },
       }),
   },
@@ -293,7 +295,7 @@ export const ROUTING_PRESET_LIST: readonly RoutingPreset[] = [
           kind: 'complexity',
           complex: { model: 'claude-opus-4-6', thinking: true },
           simple: { model: 'claude-sonnet-4-5', thinking: false },
-          classifierUsd: 0.002,
+          classifierUsd: DEFAULT_CLASSIFIER_USD,
         },
         defaultModel: { model: 'claude-sonnet-4-5', thinking: false },
         turns: generated(RESEARCH_TEMPLATE, researchGenerator),

@@ -28,7 +28,7 @@ test('routing: a sticky router saves money until the idle gap outgrows the cache
   };
 
   // The support-chat preset: fixed Opus, Opus by default.
-  const preset = panel.getByRole('combobox', { name: 'Preset', exact: true });
+  const preset = panel.getByRole('combobox', { name: 'Conversation preset', exact: true });
   const supportChat = await preset
     .locator('option', { hasText: 'Support chat' })
     .getAttribute('value');

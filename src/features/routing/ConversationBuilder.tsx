@@ -3,10 +3,13 @@ import type { SimTurn } from '../../core/index.ts';
 import { generateTurns, MAX_TURNS, withIdleGap } from '../../domain/generate-turns.ts';
 import { useDerived } from '../../state/derive.ts';
 import { useAppStore } from '../../state/store.ts';
-import { formatTokens } from '../../ui/format.ts';
+import { formatPlain, formatTokens } from '../../ui/format.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { conversationSize, idleGapSummary, turnLabels } from './derived.ts';
+import { bulkEdit } from './bulk-undo.ts';
+import { BulkUndoNote } from './BulkUndoNote.tsx';
 import { GAP_FIELD } from './fields.tsx';
+import { Fold } from './Fold.tsx';
 import { TurnEditor } from './TurnEditor.tsx';
 
 /** A select with one option per turn (the labels show each gap). */
@@ -102,7 +105,16 @@ function Generator() {
         disabled={turnTotal === 0}
         onClick={() => {
           const like = currentTurns()[template];
-          if (like) setScenario({ turns: generateTurns(like, generator) });
+          if (!like) return;
+          bulkEdit(
+            'conversation',
+            null,
+            {
+              text: `Replaced the conversation with ${formatTokens(generator.turnCount)} turns like turn ${template + 1}.`,
+              undone: 'Restored the previous turns.',
+            },
+            () => setScenario({ turns: generateTurns(like, generator) }),
+          );
         }}
       >
         Replace with {formatTokens(generator.turnCount)} turns like turn {template + 1}
@@ -148,7 +160,17 @@ function IdleGapField() {
     <NumberField
       label="Idle gap between turns"
       value={idleGap}
-      onChange={(gap) => setScenario({ turns: withIdleGap(currentTurns(), gap) })}
+      onChange={(gap) =>
+        bulkEdit(
+          'conversation',
+          'idleGap',
+          {
+            text: `Set every turn's idle gap to ${formatPlain(gap)} s.`,
+            undone: "Restored each turn's previous idle gap.",
+          },
+          () => setScenario({ turns: withIdleGap(currentTurns(), gap) }),
+        )
+      }
       {...GAP_FIELD}
       hint={
         gapRange
@@ -198,7 +220,14 @@ function TurnSection() {
           type="button"
           className="danger"
           disabled={turns.length <= 1}
-          onClick={() => setTurns(turns.filter((_, i) => i !== current))}
+          onClick={() =>
+            bulkEdit(
+              'conversation',
+              null,
+              { text: `Removed turn ${current + 1}.`, undone: `Restored turn ${current + 1}.` },
+              () => setTurns(turns.filter((_, i) => i !== current)),
+            )
+          }
         >
           Remove turn {current + 1}
         </button>
@@ -214,14 +243,18 @@ function TurnSection() {
  * slider re-renders the slider, the turn editor's gap and the turn labels only.
  */
 export function ConversationBuilder() {
+  const { turnCount, hops } = useDerived(conversationSize);
   return (
-    <>
-      <h3>Conversation</h3>
+    <Fold
+      title="Conversation"
+      summary={`${turnCount} turn${turnCount === 1 ? '' : 's'}, ${hops} hop${hops === 1 ? '' : 's'}, folded.`}
+    >
       <ConversationSize />
       <SystemPromptField />
       <IdleGapField />
+      <BulkUndoNote place="conversation" />
       <Generator />
       <TurnSection />
-    </>
+    </Fold>
   );
 }

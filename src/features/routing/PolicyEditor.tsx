@@ -9,6 +9,7 @@ import {
   parseOptionalText,
   TextField,
 } from './fields.tsx';
+import { Fold } from './Fold.tsx';
 import { PrecedenceNote } from './SeedNotes.tsx';
 
 /** `when` with one condition set or, for `undefined`, removed (exact optional properties). */
@@ -167,8 +168,10 @@ export function PolicyEditor({ chosenBy }: { chosenBy: ReadonlyMap<string, numbe
   const setPolicies = (next: Policy[]) => setScenario({ policies: next });
 
   return (
-    <>
-      <h3>Policies</h3>
+    <Fold
+      title="Policies"
+      summary={`${policies.length} ${policies.length === 1 ? 'policy' : 'policies'}, folded.`}
+    >
       <p className="note">
         Checked in order on every hop; every condition given must hold. Blank conditions match
         anything.
@@ -219,6 +222,6 @@ export function PolicyEditor({ chosenBy }: { chosenBy: ReadonlyMap<string, numbe
         Add policy
       </button>
       <PrecedenceNote />
-    </>
+    </Fold>
   );
 }

@@ -6,6 +6,10 @@ import { useAppStore } from '../../state/store.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { Checkbox, ModelSelect } from './fields.tsx';
 import { ROUTING_PRESET_LIST, routingPreset } from '../../domain/presets.ts';
+import { useDerived } from '../../state/derive.ts';
+import { bulkEdit } from './bulk-undo.ts';
+import { BulkUndoNote } from './BulkUndoNote.tsx';
+import { shownPresetValue } from './preset-match.ts';
 import { DispatchContextNote, PerProcessNote, ReflectionNote, StampsNote } from './SeedNotes.tsx';
 import {
   cheapModel,
@@ -28,24 +32,39 @@ export function ttlChoiceOf(choice: CacheTtlChoice, ttlSeconds: number): CacheTt
   return 'custom';
 }
 
-/** The Preset select: loading one replaces the conversation and the routing. */
+/**
+ * The Conversation preset select: loading one replaces the conversation and
+ * the routing (with an undo). It names a preset only while the lab is that
+ * preset; after the scenario bar loads something else it shows its placeholder.
+ */
 export function PresetSelect() {
   const id = useId();
-  const preset = useAppStore((s) => s.routing.preset);
+  const shown = useDerived(shownPresetValue);
   const loadRouting = useAppStore((s) => s.loadRouting);
+  const choose = (value: string) => {
+    if (value === 'custom' || value === '') return;
+    const preset = routingPreset(value as RoutingPresetId);
+    bulkEdit(
+      'preset',
+      null,
+      {
+        text: `Loaded the conversation preset “${preset.label}”.`,
+        undone: 'Restored the conversation and routing from before the preset.',
+      },
+      () => loadRouting(preset.build()),
+    );
+  };
   return (
     <div className="select-field">
-      <label htmlFor={id}>Preset</label>
+      <label htmlFor={id}>Conversation preset</label>
       <select
         id={id}
-        value={preset}
+        value={shown}
         aria-describedby={`${id}-h`}
-        onChange={(e) => {
-          if (e.target.value !== 'custom')
-            loadRouting(routingPreset(e.target.value as RoutingPresetId).build());
-        }}
+        onChange={(e) => choose(e.target.value)}
       >
-        {preset === 'custom' && <option value="custom">Custom (edited)</option>}
+        {shown === '' && <option value="">Choose a conversation…</option>}
+        {shown === 'custom' && <option value="custom">Custom (edited)</option>}
         {ROUTING_PRESET_LIST.map((p) => (
           <option key={p.id} value={p.id}>
             {p.label}
@@ -55,6 +74,7 @@ export function PresetSelect() {
       <p id={`${id}-h`} className="field-hint">
         Choosing a preset replaces the conversation and the routing.
       </p>
+      <BulkUndoNote place="preset" />
     </div>
   );
 }

@@ -13,6 +13,8 @@ import { ForceNote } from './SeedNotes.tsx';
 import { splitStrategy } from './strategy-edit.ts';
 import { GapSweepChart, ShareSweepChart } from './SweepCharts.tsx';
 import { TimelineChart } from './TimelineChart.tsx';
+import { RoutingSummary } from './RoutingSummary.tsx';
+import { StrategyTable } from './StrategyTable.tsx';
 import { TotalsCard } from './TotalsCard.tsx';
 import { SHARE_SWEEP_VALUES } from '../../domain/routing-runs.ts';
 import {
@@ -25,6 +27,7 @@ import {
   referenceRun,
   turnsButGaps,
 } from './derived.ts';
+import { useGapCliff } from './use-gap-cliff.ts';
 import { useBaselines, useSweeps } from './use-routing-analysis.ts';
 import './routing.css';
 
@@ -106,6 +109,7 @@ function BaselinesSection(props: {
 /** The two sweeps: they re-render when a sweep arrives. */
 function SweepsSection({ scenario }: { scenario: RoutingScenario }) {
   const view = useSweeps();
+  const cliff = useGapCliff(view.gapValues, view.gapSweep);
   const parts = splitStrategy(scenario.strategy);
   const defaultModel = scenario.defaultModel.model;
   return (
@@ -118,6 +122,7 @@ function SweepsSection({ scenario }: { scenario: RoutingScenario }) {
         cacheTtlSeconds={scenario.cacheTtlSeconds ?? 300}
         stickyTtlSeconds={parts.sticky ? parts.stickyTtlSeconds : null}
         currentGapSeconds={useDerived(currentGapSeconds)}
+        cliff={cliff}
       />
       <ShareSweepChart
         xs={SHARE_SWEEP_VALUES}
@@ -149,6 +154,7 @@ export default function RoutingPanel() {
     <div className="explorer routing-lab">
       <RoutingControls />
       <div className="results">
+        <RoutingSummary main={main} reference={reference} defaultModel={defaultModel} />
         <TotalsCard main={main} reference={reference} defaultModel={defaultModel} />
         {main.ok && summary !== null && (
           <>
@@ -160,6 +166,7 @@ export default function RoutingPanel() {
               strategyHitRate={main.result.totals.cacheHitRate}
               defaultModel={defaultModel}
             />
+            <StrategyTable />
             <SweepsSection scenario={scenario} />
           </>
         )}

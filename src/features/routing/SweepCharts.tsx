@@ -7,7 +7,8 @@ import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatPercent, formatPlain, formatUsd } from '../../ui/format.ts';
 import type { SweepPoint } from '../../domain/routing-runs.ts';
 import { usdTick } from './chart-bits.tsx';
-import { crossingSummary, rowsOf, sweepSeries, type Row } from './sweep-series.ts';
+import { cliffSummary, crossingSummary, rowsOf, sweepSeries, type Row } from './sweep-series.ts';
+import type { GapCliff } from './use-gap-cliff.ts';
 import type { ProgressiveResults } from '../../domain/routing-runs.ts';
 
 interface SweepProps {
@@ -158,13 +159,31 @@ export const GapSweepChart = memo(function GapSweepChart(
     cacheTtlSeconds: number;
     stickyTtlSeconds: number | null;
     currentGapSeconds: number;
+    cliff: GapCliff;
   },
 ) {
   const { xs, sweep, defaultModel, cacheTtlSeconds, stickyTtlSeconds } = props;
   const rows = useMemo(() => rowsOf(xs, sweep), [xs, sweep]);
+  const { cliff } = props;
+  const upper = cliff.crossing?.after.x ?? null;
+  const ttlWords =
+    upper !== null && upper <= cacheTtlSeconds
+      ? ` The cache TTL is ${seconds(cacheTtlSeconds)}: the cliff comes before it because the cache also ages during each hop’s latency.`
+      : ` The cache TTL is ${seconds(cacheTtlSeconds)}.`;
   const summary =
-    crossingSummary(rows, seconds, `every hop on ${defaultModel}`) +
-    ` The cache TTL is ${seconds(cacheTtlSeconds)}; the cache also ages during each hop’s latency, so the cliff comes a little before it.`;
+    cliffSummary(
+      cliff.crossing,
+      cliff.samples,
+      {
+        count: xs.length,
+        from: xs[0] ?? 0,
+        to: xs[xs.length - 1] ?? 0,
+        refinedBetween: cliff.refinedBetween,
+        refining: cliff.refining,
+      },
+      seconds,
+      `every hop on ${defaultModel}`,
+    ) + ttlWords;
   const markers: Marker[] = [
     { x: cacheTtlSeconds, label: 'cache TTL', color: INK.muted, dash: '2 3' },
     ...(stickyTtlSeconds !== null && stickyTtlSeconds !== cacheTtlSeconds

@@ -4,6 +4,13 @@
  * sticky-with-TTL. Pure helpers to split and rebuild the core's `Strategy`.
  */
 import type { ModelConfig, Strategy } from '../../core/index.ts';
+import { DEFAULT_CLASSIFIER_USD, DEFAULT_STICKY_TTL_SECONDS } from '../../domain/strategies.ts';
+
+export {
+  cheapModel,
+  DEFAULT_CLASSIFIER_USD,
+  DEFAULT_STICKY_TTL_SECONDS,
+} from '../../domain/strategies.ts';
 
 /** A strategy other than the sticky wrapper. */
 export type InnerStrategy = Exclude<Strategy, { kind: 'sticky' }>;
@@ -16,11 +23,6 @@ export const INNER_KINDS: readonly { kind: InnerKind; label: string }[] = [
   { kind: 'hopAware', label: 'Hop-aware thinking' },
   { kind: 'complexity', label: 'Complexity classifier' },
 ];
-
-/** The seed's figure for a small classifier call: "gpt-4.1-nano cost ~$0.002/turn". */
-export const DEFAULT_CLASSIFIER_USD = 0.002;
-/** The seed's sticky TTL: `TTL = timedelta(minutes=5)`. */
-export const DEFAULT_STICKY_TTL_SECONDS = 300;
 
 export interface StrategyParts {
   readonly inner: InnerStrategy;
@@ -47,24 +49,6 @@ export function joinStrategy(parts: StrategyParts): Strategy {
   return parts.sticky
     ? { kind: 'sticky', inner: parts.inner, ttlSeconds: parts.stickyTtlSeconds }
     : parts.inner;
-}
-
-/**
- * The cheaper model a complexity classifier sends simple turns to when the
- * user first picks it: claude-haiku-4-5 when priced, else the model with the
- * lowest input price, else the default.
- */
-export function cheapModel(
-  modelNames: readonly string[],
-  inputPrice: (model: string) => number,
-  fallback: string,
-): string {
-  if (modelNames.includes('claude-haiku-4-5')) return 'claude-haiku-4-5';
-  let best: string | null = null;
-  for (const name of modelNames) {
-    if (best === null || inputPrice(name) < inputPrice(best)) best = name;
-  }
-  return best ?? fallback;
 }
 
 /**

@@ -55,8 +55,8 @@ describe('RoutingPanel', () => {
 
   it('labels the controls the issue names', () => {
     render(<RoutingPanel />);
-    expect(combo('Preset')).toHaveDisplayValue(/Support chat/);
-    expect([...combo('Preset').options].map((o) => o.text).join(' | ')).toMatch(
+    expect(combo('Conversation preset')).toHaveDisplayValue(/Support chat/);
+    expect([...combo('Conversation preset').options].map((o) => o.text).join(' | ')).toMatch(
       /Support chat.*Coding agent.*Research agent/,
     );
     expect([...combo('Strategy').options].map((o) => o.text)).toEqual([
@@ -169,7 +169,7 @@ describe('RoutingPanel', () => {
   it('loads the coding agent, whose hop-aware thinking drops forced tools', async () => {
     const user = userEvent.setup();
     render(<RoutingPanel />);
-    await user.selectOptions(combo('Preset'), 'Coding agent: long tool loops');
+    await user.selectOptions(combo('Conversation preset'), 'Coding agent: long tool loops');
     expect(combo('Strategy')).toHaveDisplayValue('Hop-aware thinking');
     const dropped = Number(term('Forced tools dropped'));
     expect(dropped).toBe(
@@ -177,7 +177,7 @@ describe('RoutingPanel', () => {
     );
     expect(dropped).toBeGreaterThan(0);
     await user.selectOptions(combo('Strategy'), 'Fixed');
-    expect(combo('Preset')).toHaveDisplayValue('Custom (edited)');
+    expect(combo('Conversation preset')).toHaveDisplayValue('Custom (edited)');
   });
 
   it('quotes the seed beside the controls', () => {

@@ -1,0 +1,38 @@
+/**
+ * The strategy comparison as the routing lab derives it: the four
+ * strategies of `domain/strategies.ts` priced on the current conversation,
+ * outside render. The engine has no lane for it, so it runs on the main
+ * thread, and only for conversations small enough to price within a frame
+ * (four runs of the core); a longer one is priced when the user asks.
+ */
+import type { RoutingScenario } from '../../core/index.ts';
+import { compareStrategies, cheapModel, type StrategyComparison } from '../../domain/strategies.ts';
+import { computed } from '../../state/derive.ts';
+import { modelNames, pricingTable } from '../../state/selectors.ts';
+
+/** Up to this many hops the comparison follows every edit (four runs take a few milliseconds). */
+export const AUTO_COMPARE_MAX_HOPS = 600;
+
+/** Hops in a scenario's conversation. */
+export function hopsOf(scenario: RoutingScenario): number {
+  return scenario.turns.reduce((n, t) => n + t.hops.length, 0);
+}
+
+/** The model simple turns go to when the scenario has no classifier of its own. */
+const simpleModel = computed(
+  'routing.compareSimpleModel',
+  (s) => [modelNames.get(s), pricingTable.get(s), s.routing.scenario.defaultModel.model] as const,
+  (names, pricing, fallback) => cheapModel(names, (m) => pricing[m]?.input ?? Infinity, fallback),
+);
+
+/** The comparison for the current scenario, or null when it is too long to follow every edit. */
+export const strategyComparison = computed(
+  'routing.strategyComparison',
+  (s) => [s.routing.scenario, pricingTable.get(s), simpleModel.get(s)] as const,
+  (scenario, pricing, simple): StrategyComparison | null =>
+    hopsOf(scenario) > AUTO_COMPARE_MAX_HOPS ? null : compareStrategies(scenario, pricing, simple),
+);
+
+/** Prices the comparison for the store's scenario now (the "Compare" button of a long conversation). */
+export const comparisonNow = (state: Parameters<typeof strategyComparison.get>[0]) =>
+  compareStrategies(state.routing.scenario, pricingTable.get(state), simpleModel.get(state));
