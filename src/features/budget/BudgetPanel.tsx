@@ -1,5 +1,6 @@
 import { useDeferredValue } from 'react';
 import { BudgetControls } from './BudgetControls.tsx';
+import { BudgetSummary } from './BudgetSummary.tsx';
 import { CompiledBar } from './CompiledBar.tsx';
 import { DecisionCard } from './DecisionCard.tsx';
 import { ErrorBandCard } from './ErrorBandCard.tsx';
@@ -40,6 +41,7 @@ export default function BudgetPanel() {
       <BudgetControls totalTokens={view.ladder?.totalTokens ?? 0} />
       <RowEditor />
       <div className="results">
+        <BudgetSummary outcome={heavy.outcome} />
         <DecisionCard view={heavy} />
         <CompiledBar view={heavy} />
         <RowsTable
