@@ -19,6 +19,7 @@ export function Fold(props: { title: string; children: ReactNode; summary?: stri
           aria-controls={id}
           onClick={() => setOpen((o) => !o)}
         >
+          <span className="fold-mark" aria-hidden="true" />
           {props.title}
         </button>
       </h3>
