@@ -227,7 +227,8 @@ export const ShareSweepChart = memo(function ShareSweepChart(
         (base === undefined
           ? '.'
           : `; every hop on ${defaultModel} costs ${formatUsd(base)} whatever the share. ` +
-            crossingSummary(rows, shareCrossing, `every hop on ${defaultModel}`));
+            crossingSummary(rows, shareCrossing, `every hop on ${defaultModel}`)) +
+        ` Sampled at ${xs.length} shares from ${formatPercent(xs[0] ?? 0)} to ${formatPercent(xs[xs.length - 1] ?? 1)}.`;
   return (
     <SweepChart
       {...props}
