@@ -1,7 +1,34 @@
 import { memo } from 'react';
 import { savingVsBaseline } from '../../domain/baselines.ts';
 import type { SimOutcome } from '../../domain/routing-runs.ts';
+import type { StrategyComparison } from '../../domain/strategies.ts';
+import { useDerived } from '../../state/derive.ts';
 import { formatPercent, formatUsd } from '../../ui/format.ts';
+import { strategyComparison } from './strategy-comparison.ts';
+
+/** Short names for the one-line comparison. */
+const SHORT: Readonly<Record<StrategyComparison['rows'][number]['id'], string>> = {
+  fixed: 'fixed',
+  hopAware: 'hop-aware',
+  classifier: 'classifier',
+  stickyClassifier: 'sticky',
+};
+
+/** The four strategies' totals in one line (wide screens only): the comparison while editing. */
+function StrategiesLine({ comparison }: { comparison: StrategyComparison }) {
+  return (
+    <span className="summary-strategies">
+      Strategies:{' '}
+      {comparison.rows.map((r, i) => (
+        <span key={r.id} className={r.current ? 'summary-current' : undefined}>
+          {i > 0 && ' · '}
+          {SHORT[r.id]} {r.ok ? formatUsd(r.totalUsd) : '—'}
+          {r.id === comparison.cheapest && ' (cheapest)'}
+        </span>
+      ))}
+    </span>
+  );
+}
 
 interface RoutingSummaryProps {
   main: SimOutcome;
@@ -19,6 +46,7 @@ interface RoutingSummaryProps {
  */
 export const RoutingSummary = memo(function RoutingSummary(props: RoutingSummaryProps) {
   const { main, reference, defaultModel } = props;
+  const comparison = useDerived(strategyComparison);
   const totalUsd = main.ok ? main.result.totals.totalUsd : null;
   const baselineUsd = reference.ok ? reference.result.totals.totalUsd : null;
   const saving =
@@ -57,6 +85,7 @@ export const RoutingSummary = memo(function RoutingSummary(props: RoutingSummary
         {versus}
         <span className="summary-against">{against}</span>
       </span>
+      {comparison !== null && <StrategiesLine comparison={comparison} />}
     </section>
   );
 });

@@ -84,6 +84,10 @@ describe('the routing lab for a design review', () => {
       `No: on this conversation the sticky classifier costs ${formatUsd(sticky.totalUsd)}, ${formatUsd(sticky.totalUsd - plain.totalUsd)}`,
     );
     expect(within(rows[2] as HTMLElement).getByText('cheapest')).toBeInTheDocument();
+    // The summary line that stays in view repeats the four totals.
+    expect(screen.getByRole('region', { name: 'Routing summary' })).toHaveTextContent(
+      `classifier ${formatUsd(plain.totalUsd)} (cheapest) · sticky ${formatUsd(sticky.totalUsd)}`,
+    );
   });
 
   it('locates the TTL cliff to the second, each side checked by the core', async () => {
