@@ -10,8 +10,8 @@ import { compareStrategies, cheapModel, type StrategyComparison } from '../../do
 import { computed } from '../../state/derive.ts';
 import { modelNames, pricingTable } from '../../state/selectors.ts';
 
-/** Up to this many hops the comparison follows every edit (four runs take a few milliseconds). */
-export const AUTO_COMPARE_MAX_HOPS = 600;
+/** Up to this many hops the comparison follows every edit (four runs of the core then take under about 8 ms). */
+export const AUTO_COMPARE_MAX_HOPS = 300;
 
 /** Hops in a scenario's conversation. */
 export function hopsOf(scenario: RoutingScenario): number {

@@ -5,7 +5,9 @@ import { DEFAULT_PRICING, simulateRouting } from '../../../src/core/index.ts';
 import { findPreset } from '../../../src/domain/presets.ts';
 import { gapSweepPoint } from '../../../src/domain/routing-runs.ts';
 import { compareStrategies } from '../../../src/domain/strategies.ts';
+import { generateTurns } from '../../../src/domain/generate-turns.ts';
 import RoutingPanel from '../../../src/features/routing/RoutingPanel.tsx';
+import { AUTO_COMPARE_MAX_HOPS } from '../../../src/features/routing/strategy-comparison.ts';
 import { useAppStore } from '../../../src/state/store.ts';
 import { formatUsd } from '../../../src/ui/format.ts';
 
@@ -87,6 +89,34 @@ describe('the routing lab for a design review', () => {
     // The summary line that stays in view repeats the four totals.
     expect(screen.getByRole('region', { name: 'Routing summary' })).toHaveTextContent(
       `classifier ${formatUsd(plain.totalUsd)} (cheapest) · sticky ${formatUsd(sticky.totalUsd)}`,
+    );
+  });
+
+  it('prices the strategies of a long conversation when asked', async () => {
+    const user = userEvent.setup();
+    const scenario = useAppStore.getState().routing.scenario;
+    const template = scenario.turns[1];
+    if (!template) throw new Error('no turn 2');
+    const turns = generateTurns(template, {
+      turnCount: Math.ceil(AUTO_COMPARE_MAX_HOPS / 3) + 10,
+      spreadPct: 40,
+      seed: 1,
+      complexSharePct: 25,
+    });
+    act(() => useAppStore.getState().setRoutingScenario({ turns }));
+    render(<RoutingPanel />);
+    const card = screen.getByRole('region', { name: /Does sticky save money/ });
+    expect(within(card).queryByRole('table')).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Compare the four strategies' }));
+    const comparison = compareStrategies(
+      useAppStore.getState().routing.scenario,
+      DEFAULT_PRICING,
+      'claude-haiku-4-5',
+    );
+    const fixed = comparison.rows[0];
+    if (!fixed?.ok) throw new Error('fixed not priced');
+    expect(within(card).getByRole('row', { name: /^Fixed/ })).toHaveTextContent(
+      formatUsd(fixed.totalUsd),
     );
   });
 
