@@ -1,4 +1,5 @@
 import { formatNumber, formatTokens, formatUsd } from '../../ui/format.ts';
+import { recallBreakEvenWords } from '../../ui/policy-words.ts';
 import type { GateView } from './use-gate.ts';
 
 function breakEvenSentences(view: GateView): string[] {
@@ -34,14 +35,7 @@ function breakEvenSentences(view: GateView): string[] {
     );
   }
   if (breakEven.recallProbability !== null) {
-    const p = breakEven.recallProbability;
-    lines.push(
-      p >= 1
-        ? `Offloading pays even if the output is always recalled (p* = ${formatNumber(p, 2)} ≥ 1).`
-        : p <= 0
-          ? 'Offloading does not pay even if the output is never recalled (p* ≤ 0).'
-          : `Offloading pays while the recall probability stays below ${formatNumber(p * 100, 1)}% (p*).`,
-    );
+    lines.push(recallBreakEvenWords(breakEven.recallProbability));
   }
   if (
     !decision.fire &&
