@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { formatNumber, formatTokens, formatUsd } from '../../ui/format.ts';
 import { recallBreakEvenWords } from '../../ui/policy-words.ts';
 import type { GateView } from './use-gate.ts';
@@ -50,11 +51,11 @@ function breakEvenSentences(view: GateView): string[] {
 }
 
 /** The gate's verdict, its priced terms and the reason string, announced as they change. */
-export function DecisionCard({ view }: { view: GateView }) {
+export function DecisionCard({ view, ref }: { view: GateView; ref?: Ref<HTMLElement> }) {
   const { decision } = view;
   const tone = decision.fire ? 'fire' : decision.netSavingUsd < 0 ? 'loss' : 'keep';
   return (
-    <section className={`card decision ${tone}`} aria-labelledby="gate-decision-h">
+    <section ref={ref} className={`card decision ${tone}`} aria-labelledby="gate-decision-h">
       <h2 id="gate-decision-h" className="visually-hidden">
         Decision
       </h2>

@@ -5,18 +5,24 @@ import { GateControls } from './GateControls.tsx';
 import { HorizonChart } from './HorizonChart.tsx';
 import { PolicyComparison } from './PolicyComparison.tsx';
 import { SizeChart } from './SizeChart.tsx';
-import { useGateView } from './use-gate.ts';
+import { useGateView, type GateView } from './use-gate.ts';
+import { useInView } from './use-in-view.ts';
 import { formatUsd } from '../../ui/format.ts';
+import { MINUS } from '../../ui/number-format.ts';
+import { useRef } from 'react';
 import './gate.css';
 
 /** The offload-gate explorer (seed 000): inputs beside the decision and its charts. */
 export default function GatePanel() {
   const view = useGateView();
+  const decisionRef = useRef<HTMLElement>(null);
+  const decisionInView = useInView(decisionRef);
   return (
-    <div className="explorer">
+    <div className="explorer gate-explorer">
       <GateControls />
       <div className="results">
-        <DecisionCard view={view} />
+        <WideVerdict view={view} shown={!decisionInView} />
+        <DecisionCard view={view} ref={decisionRef} />
         <div className="chart-grid">
           <SizeChart view={view} />
           <HorizonChart view={view} />
@@ -30,6 +36,29 @@ export default function GatePanel() {
       <div className={`mobile-verdict ${view.decision.fire ? 'fire' : 'keep'}`} aria-hidden="true">
         <strong>{view.decision.fire ? 'Offload' : 'Keep inline'}</strong>
         <span>net saving {formatUsd(view.decision.netSavingUsd)}</span>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Wide screens: the decision in one line, at the top of the results column
+ * once the decision card has scrolled out of view (the card's status region
+ * announces changes, so this copy is hidden from screen readers).
+ */
+function WideVerdict({ view, shown }: { view: GateView; shown: boolean }) {
+  const { decision } = view;
+  const tone = decision.fire ? 'fire' : decision.netSavingUsd < 0 ? 'loss' : 'keep';
+  return (
+    <div className={`wide-verdict ${tone}`} data-shown={shown} aria-hidden="true">
+      <div>
+        <strong>{decision.fire ? 'Offload' : 'Keep inline'}</strong>
+        <span>net saving {formatUsd(decision.netSavingUsd)}</span>
+        <span className="terms-line">
+          re-prefill {formatUsd(decision.reprefillSavingUsd)} {MINUS} stub{' '}
+          {formatUsd(decision.stubCarryCostUsd)} {MINUS} recall{' '}
+          {formatUsd(decision.expectedRecallHopCostUsd)}
+        </span>
       </div>
     </div>
   );
