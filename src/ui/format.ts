@@ -28,6 +28,14 @@ export function formatUsd(usd: number): string {
   return formatMoney(usd);
 }
 
+/**
+ * USD for an axis tick: as {@link formatUsd}, without zeros past the cents
+ * ("$0.80" and "$1.40" side by side, not "$0.8000"; "$0.0545" stays).
+ */
+export function formatUsdTick(usd: number): string {
+  return formatMoney(usd).replace(/^([^.]*\.\d\d\d*?)0+$/, '$1');
+}
+
 /** A change in USD, always signed, with the true minus sign: "+$0.0120", "−$0.1131". */
 export function formatUsdChange(usd: number): string {
   return formatMoneyChange(usd);

@@ -9,6 +9,7 @@ import {
   formatPercentChange,
   formatUsd,
   formatUsdChange,
+  formatUsdTick,
 } from '../../src/ui/format.ts';
 import { fieldText, formatSeconds } from '../../src/ui/number-format.ts';
 
@@ -39,6 +40,16 @@ describe('number formatting', () => {
     expect(formatUsd(-0.0088)).toBe('\u2212$0.0088');
     expect(formatUsd(1e-12)).toBe('$0.00');
     expect(formatUsd(-1e-12)).toBe('$0.00');
+  });
+
+  it('writes axis ticks without zeros past the cents', () => {
+    expect(formatUsdTick(0.8)).toBe('$0.80');
+    expect(formatUsdTick(1.4)).toBe('$1.40');
+    expect(formatUsdTick(0.0545)).toBe('$0.0545');
+    expect(formatUsdTick(0.05)).toBe('$0.05');
+    expect(formatUsdTick(0)).toBe('$0.00');
+    expect(formatUsdTick(-5)).toBe('\u2212$5.00');
+    expect(formatUsdTick(250)).toBe('$250');
   });
 
   it('signs changes in money and percent with + and the true minus sign', () => {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { ResolvedGateInputs } from '../../core/index.ts';
-import { formatNumber, formatTokens, formatTokensShort, formatUsd } from '../../ui/format.ts';
+import { formatNumber, formatTokens, formatTokensShort, formatUsdTick } from '../../ui/format.ts';
 
-export const usdTick = (v: number): string => formatUsd(v);
+export const usdTick = (v: number): string => formatUsdTick(v);
 export const tokenTick = (v: number): string => formatTokensShort(v);
 export const plainTick = (v: number): string => String(v);
 
