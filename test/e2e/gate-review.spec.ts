@@ -198,6 +198,20 @@ test.describe('gate review (issue 17)', () => {
     await openTab(page, 'Offload gate');
     const summary = page.locator('.wide-verdict > div');
     await expect(summary).toBeHidden();
+    // Typing in each gate input (the page scrolls to it): the verdict is in
+    // view, in the decision card or in the summary.
+    const verdictInView = () =>
+      page.evaluate(() => {
+        const card = document.querySelector('.verdict-label')!.getBoundingClientRect();
+        const bar = document.querySelector('.wide-verdict > div')!;
+        const barRect = bar.getBoundingClientRect();
+        const inView = (r: DOMRect) => r.top >= 0 && r.bottom <= innerHeight;
+        return inView(card) || (getComputedStyle(bar).visibility === 'visible' && inView(barRect));
+      });
+    for (const label of ['Output tokens', 'Horizon', 'Stub tokens', 'Recall output tokens']) {
+      await page.getByLabel(label, EXACT).focus();
+      await expect.poll(verdictInView, label).toBe(true);
+    }
     await page.getByRole('figure', { name: /^Where the gate fires/ }).scrollIntoViewIfNeeded();
     await expect(page.locator('section.decision')).not.toBeInViewport();
     await expect(summary).toBeVisible();

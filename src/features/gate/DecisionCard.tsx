@@ -51,16 +51,23 @@ function breakEvenSentences(view: GateView): string[] {
 }
 
 /** The gate's verdict, its priced terms and the reason string, announced as they change. */
-export function DecisionCard({ view, ref }: { view: GateView; ref?: Ref<HTMLElement> }) {
+export function DecisionCard({
+  view,
+  verdictRef,
+}: {
+  view: GateView;
+  /** The verdict line, for the page to tell whether it is on screen. */
+  verdictRef?: Ref<HTMLDivElement>;
+}) {
   const { decision } = view;
   const tone = decision.fire ? 'fire' : decision.netSavingUsd < 0 ? 'loss' : 'keep';
   return (
-    <section ref={ref} className={`card decision ${tone}`} aria-labelledby="gate-decision-h">
+    <section className={`card decision ${tone}`} aria-labelledby="gate-decision-h">
       <h2 id="gate-decision-h" className="visually-hidden">
         Decision
       </h2>
       <div role="status" aria-live="polite" aria-atomic="true">
-        <div className="verdict">
+        <div className="verdict" ref={verdictRef}>
           <span className="verdict-label">{decision.fire ? 'Offload' : 'Keep inline'}</span>
           <span
             className={`badge ${decision.fire ? 'good' : decision.netSavingUsd < 0 ? 'bad' : ''}`}

@@ -6,7 +6,7 @@ import { HorizonChart } from './HorizonChart.tsx';
 import { PolicyComparison } from './PolicyComparison.tsx';
 import { SizeChart } from './SizeChart.tsx';
 import { useGateView, type GateView } from './use-gate.ts';
-import { useInView } from './use-in-view.ts';
+import { useWhollyInView } from './use-in-view.ts';
 import { formatUsd } from '../../ui/format.ts';
 import { MINUS } from '../../ui/number-format.ts';
 import { useRef } from 'react';
@@ -15,14 +15,15 @@ import './gate.css';
 /** The offload-gate explorer (seed 000): inputs beside the decision and its charts. */
 export default function GatePanel() {
   const view = useGateView();
-  const decisionRef = useRef<HTMLElement>(null);
-  const decisionInView = useInView(decisionRef);
+  // The verdict line of the decision card: once any of it is off screen, the summary shows.
+  const verdictRef = useRef<HTMLDivElement>(null);
+  const verdictInView = useWhollyInView(verdictRef);
   return (
     <div className="explorer gate-explorer">
       <GateControls />
       <div className="results">
-        <WideVerdict view={view} shown={!decisionInView} />
-        <DecisionCard view={view} ref={decisionRef} />
+        <WideVerdict view={view} shown={!verdictInView} />
+        <DecisionCard view={view} verdictRef={verdictRef} />
         <div className="chart-grid">
           <SizeChart view={view} />
           <HorizonChart view={view} />
@@ -43,7 +44,7 @@ export default function GatePanel() {
 
 /**
  * Wide screens: the decision in one line, at the top of the results column
- * once the decision card has scrolled out of view (the card's status region
+ * once the decision card's verdict line has scrolled out of view (the card's status region
  * announces changes, so this copy is hidden from screen readers).
  */
 function WideVerdict({ view, shown }: { view: GateView; shown: boolean }) {
