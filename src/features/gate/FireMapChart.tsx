@@ -152,7 +152,10 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
   return (
     <ChartFrame
       title={`Where the gate fires: ${title}`}
-      assumptions={gateAssumptions(inputs, axis === 'size' ? 'size' : 'horizon and recall')}
+      assumptions={gateAssumptions(
+        inputs,
+        axis === 'size' ? 'size and recall' : 'horizon and recall',
+      )}
       summary={summary}
       actions={
         <div className="segmented fire-map-axis" role="group" aria-label="Fire map columns">
