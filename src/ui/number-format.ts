@@ -98,21 +98,50 @@ export function formatTokenCount(tokens: number): string {
 /** Money is compact from a billion dollars ("$24B"): such sums are read, not added up. */
 export const MONEY_COMPACT_FROM = 1e9;
 
+/** Below a cent, money keeps three significant digits (never more than eight decimals). */
+function subCent(): Intl.NumberFormat {
+  return cached('subcent', {
+    maximumSignificantDigits: 3,
+    maximumFractionDigits: 8,
+    roundingPriority: 'lessPrecision',
+  });
+}
+
 /**
  * USD with decimals that suit the magnitude: none from $100, 2 from $1,
- * 4 from a cent, else 6: "$1.19", "$0.0045", "−$0.0088", "$24B".
+ * 4 from a cent, and below a cent three significant digits without
+ * trailing zeros: "$1.19", "$0.0320", "$0.008", "$0.00525", "−$0.0088",
+ * "$24B". A value that rounds to nothing reads "$0.00".
  */
 export function formatMoney(usd: number): string {
   if (!Number.isFinite(usd)) return NOT_A_NUMBER;
   const abs = Math.abs(usd);
-  const digits = abs === 0 ? 2 : abs >= 100 ? 0 : abs >= 1 ? 2 : abs >= 0.01 ? 4 : 6;
+  if (abs > 0 && abs < 0.01) {
+    const text = subCent().format(abs);
+    return /^[0.]*$/.test(text) ? '$0.00' : signed(usd, text, '$');
+  }
+  const digits = abs === 0 ? 2 : abs >= 100 ? 0 : abs >= 1 ? 2 : 4;
   return signed(usd, magnitude(abs, digits, digits, MONEY_COMPACT_FROM), '$');
+}
+
+/** A change in money, always signed: "+$0.0120", "−$0.1131", "$0.00" for none. */
+export function formatMoneyChange(usd: number): string {
+  const text = formatMoney(usd);
+  if (text === NOT_A_NUMBER || text.startsWith(MINUS) || text === '$0.00') return text;
+  return `+${text}`;
 }
 
 /** A percentage from a 0–1 fraction, with `digits` decimals: "12%", "−5.0%". */
 export function formatFraction(fraction: number, digits = 0): string {
   if (!Number.isFinite(fraction * 100)) return NOT_A_NUMBER;
   return `${signed(fraction, magnitude(Math.abs(fraction * 100), digits, digits))}%`;
+}
+
+/** A change as a percentage of a 0–1 fraction, always signed: "+12%", "−10%", "0%". */
+export function formatFractionChange(fraction: number, digits = 0): string {
+  const text = formatFraction(fraction, digits);
+  if (text === NOT_A_NUMBER || text.startsWith(MINUS) || /^[0.]*%$/.test(text)) return text;
+  return `+${text}`;
 }
 
 /** Seconds with up to one decimal: "300 s", "1.5 s", "1,000,000 s". */

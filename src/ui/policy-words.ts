@@ -42,6 +42,18 @@ export function formatDeltaPct(pct: number | null): string {
   return `${rounded > 0 ? '+' : MINUS}${formatDecimal(Math.abs(rounded), 1, 1)}%`;
 }
 
+/**
+ * The break-even recall probability p* (SPEC §2) in words. A probability of
+ * 1 or more means no recall rate can undo the saving, 0 or less that none
+ * makes offloading pay; in between it is shown as a probability.
+ */
+export function recallBreakEvenWords(pStar: number): string {
+  if (Number.isNaN(pStar)) return '';
+  if (pStar >= 1) return 'Offloading pays even if the output is always recalled.';
+  if (pStar <= 0) return 'Offloading does not pay even if the output is never recalled.';
+  return `Offloading pays while the recall probability stays below ${formatPercent(pStar, 1)} (the break-even p*).`;
+}
+
 /** The turns of a horizon, in words. */
 function turns(h: number): string {
   return `${formatNumber(h, 2)} ${h === 1 ? 'turn' : 'turns'}`;

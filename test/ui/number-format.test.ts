@@ -6,7 +6,10 @@ import {
   formatPlain,
   formatTokens,
   formatTokensShort,
+  formatPercentChange,
   formatUsd,
+  formatUsdChange,
+  formatUsdTick,
 } from '../../src/ui/format.ts';
 import { fieldText, formatSeconds } from '../../src/ui/number-format.ts';
 
@@ -17,7 +20,7 @@ describe('number formatting', () => {
     expect(formatUsd(1.19)).toBe('$1.19');
     expect(formatUsd(0.045)).toBe('$0.0450');
     expect(formatUsd(-0.088)).toBe('\u2212$0.0880');
-    expect(formatUsd(0.0045)).toBe('$0.004500');
+    expect(formatUsd(0.0045)).toBe('$0.0045');
     expect(formatUsd(0)).toBe('$0.00');
     expect(formatUsd(1234.5)).toBe('$1,235');
     expect(formatTokens(40_000)).toBe('40,000');
@@ -26,6 +29,37 @@ describe('number formatting', () => {
     expect(formatPercent(0.125, 1)).toBe('12.5%');
     expect(formatPlain(1234.567)).toBe('1,234.567');
     expect(formatNumber(1.005, 2)).toBe('1.01');
+  });
+
+  it('gives money below a cent three significant digits, no trailing zeros', () => {
+    // "classifier $0.008" beside "$0.0320", not "$0.008000".
+    expect(formatUsd(0.008)).toBe('$0.008');
+    expect(formatUsd(0.032)).toBe('$0.0320');
+    expect(formatUsd(0.00525)).toBe('$0.00525');
+    expect(formatUsd(0.0001234)).toBe('$0.000123');
+    expect(formatUsd(-0.0088)).toBe('\u2212$0.0088');
+    expect(formatUsd(1e-12)).toBe('$0.00');
+    expect(formatUsd(-1e-12)).toBe('$0.00');
+  });
+
+  it('writes axis ticks without zeros past the cents', () => {
+    expect(formatUsdTick(0.8)).toBe('$0.80');
+    expect(formatUsdTick(1.4)).toBe('$1.40');
+    expect(formatUsdTick(0.0545)).toBe('$0.0545');
+    expect(formatUsdTick(0.05)).toBe('$0.05');
+    expect(formatUsdTick(0)).toBe('$0.00');
+    expect(formatUsdTick(-5)).toBe('\u2212$5.00');
+    expect(formatUsdTick(250)).toBe('$250');
+  });
+
+  it('signs changes in money and percent with + and the true minus sign', () => {
+    expect(formatUsdChange(-0.1131)).toBe('\u2212$0.1131');
+    expect(formatUsdChange(0.012)).toBe('+$0.0120');
+    expect(formatUsdChange(0)).toBe('$0.00');
+    expect(formatPercentChange(-0.1)).toBe('\u221210%');
+    expect(formatPercentChange(0.125, 1)).toBe('+12.5%');
+    expect(formatPercentChange(0.001)).toBe('0%');
+    expect(`${formatUsdChange(-0.1131)} (${formatPercentChange(-0.1)})`).not.toMatch(/-/);
   });
 
   it('uses the true minus sign', () => {
@@ -61,6 +95,8 @@ describe('number formatting', () => {
       fc.property(fc.double(), fc.integer({ min: 0, max: 6 }), (value, digits) => {
         for (const text of [
           formatUsd(value),
+          formatUsdChange(value),
+          formatPercentChange(value, digits),
           formatTokens(value),
           formatPlain(value),
           formatNumber(value, digits),

@@ -1,4 +1,6 @@
+import type { Ref } from 'react';
 import { formatNumber, formatTokens, formatUsd } from '../../ui/format.ts';
+import { recallBreakEvenWords } from '../../ui/policy-words.ts';
 import type { GateView } from './use-gate.ts';
 
 function breakEvenSentences(view: GateView): string[] {
@@ -34,14 +36,7 @@ function breakEvenSentences(view: GateView): string[] {
     );
   }
   if (breakEven.recallProbability !== null) {
-    const p = breakEven.recallProbability;
-    lines.push(
-      p >= 1
-        ? `Offloading pays even if the output is always recalled (p* = ${formatNumber(p, 2)} ≥ 1).`
-        : p <= 0
-          ? 'Offloading does not pay even if the output is never recalled (p* ≤ 0).'
-          : `Offloading pays while the recall probability stays below ${formatNumber(p * 100, 1)}% (p*).`,
-    );
+    lines.push(recallBreakEvenWords(breakEven.recallProbability));
   }
   if (
     !decision.fire &&
@@ -56,7 +51,14 @@ function breakEvenSentences(view: GateView): string[] {
 }
 
 /** The gate's verdict, its priced terms and the reason string, announced as they change. */
-export function DecisionCard({ view }: { view: GateView }) {
+export function DecisionCard({
+  view,
+  verdictRef,
+}: {
+  view: GateView;
+  /** The verdict line, for the page to tell whether it is on screen. */
+  verdictRef?: Ref<HTMLDivElement>;
+}) {
   const { decision } = view;
   const tone = decision.fire ? 'fire' : decision.netSavingUsd < 0 ? 'loss' : 'keep';
   return (
@@ -65,7 +67,7 @@ export function DecisionCard({ view }: { view: GateView }) {
         Decision
       </h2>
       <div role="status" aria-live="polite" aria-atomic="true">
-        <div className="verdict">
+        <div className="verdict" ref={verdictRef}>
           <span className="verdict-label">{decision.fire ? 'Offload' : 'Keep inline'}</span>
           <span
             className={`badge ${decision.fire ? 'good' : decision.netSavingUsd < 0 ? 'bad' : ''}`}

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { ResolvedGateInputs } from '../../core/index.ts';
-import { formatNumber, formatTokens, formatTokensShort, formatUsd } from '../../ui/format.ts';
+import { formatNumber, formatTokens, formatTokensShort, formatUsdTick } from '../../ui/format.ts';
 
-export const usdTick = (v: number): string => formatUsd(v);
+export const usdTick = (v: number): string => formatUsdTick(v);
 export const tokenTick = (v: number): string => formatTokensShort(v);
 export const plainTick = (v: number): string => String(v);
 
@@ -23,15 +23,17 @@ export const LOG_TICKS = [100, 1_000, 10_000, 100_000, 1_000_000];
  */
 export function gateAssumptions(
   inputs: ResolvedGateInputs,
-  swept: 'size' | 'horizon' | 'horizon and recall' | 'none' = 'none',
+  swept: 'size' | 'horizon' | 'horizon and recall' | 'size and recall' | 'none' = 'none',
 ): string[] {
   return [
     `model ${inputs.modelName}`,
-    ...(swept === 'size' ? [] : [`output ${formatTokens(inputs.outputTokens)} tokens`]),
+    ...(swept === 'size' || swept === 'size and recall'
+      ? []
+      : [`output ${formatTokens(inputs.outputTokens)} tokens`]),
     ...(swept === 'horizon' || swept === 'horizon and recall'
       ? []
       : [`horizon ${formatNumber(inputs.horizon, 0)} turns`]),
-    ...(swept === 'horizon and recall'
+    ...(swept === 'horizon and recall' || swept === 'size and recall'
       ? []
       : [`recall probability ${formatNumber(inputs.recallProbability, 2)}`]),
     `large offload threshold ${formatTokens(inputs.largeOffloadThresholdTokens)} tokens`,

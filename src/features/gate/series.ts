@@ -71,43 +71,6 @@ export function netSavingByHorizon(
   return points;
 }
 
-export interface FireMap {
-  horizons: number[];
-  probabilities: number[];
-  /** net[pIndex][hIndex], USD. */
-  net: number[][];
-  fire: boolean[][];
-}
-
-/** Where the gate fires over horizon × recall probability for the current size. */
-export function fireMap(
-  inputs: ResolvedGateInputs,
-  pricing: PricingTable,
-  maxHorizon: number,
-  steps = 21,
-): FireMap {
-  const horizons = Array.from({ length: maxHorizon + 1 }, (_, h) => h);
-  const probabilities = Array.from({ length: steps }, (_, i) => i / (steps - 1));
-  const probe = { ...inputs };
-  const out: GateTerms = gateTerms(probe, pricing);
-  const net: number[][] = [];
-  const fire: boolean[][] = [];
-  for (const p of probabilities) {
-    const netRow: number[] = [];
-    const fireRow: boolean[] = [];
-    probe.recallProbability = p;
-    for (const h of horizons) {
-      probe.horizon = h;
-      gateTerms(probe, pricing, out);
-      netRow.push(out.netSavingUsd);
-      fireRow.push(out.fire);
-    }
-    net.push(netRow);
-    fire.push(fireRow);
-  }
-  return { horizons, probabilities, net, fire };
-}
-
 export interface CachePoint {
   size: number;
   uncachedUsd: number;

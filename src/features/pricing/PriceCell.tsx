@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 
 /**
  * One editable cell of the price table. Keeps what the user typed while it
@@ -19,6 +19,12 @@ export function PriceCell(props: {
   placeholder?: string | undefined;
   /** Commit on every valid keystroke, or only on blur/Enter (for names, which key the row). */
   commitOn?: 'change' | 'blur';
+  /**
+   * Wrap a long value onto more lines instead of cutting it off (a model
+   * name): a one-line text area that grows with its text. Enter still
+   * commits; a value never holds a line break.
+   */
+  wrap?: boolean;
 }) {
   const {
     label,
@@ -31,35 +37,36 @@ export function PriceCell(props: {
     commitOn = 'change',
     title,
     placeholder,
+    wrap = false,
   } = props;
   const [draft, setDraft] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
-  return (
-    <input
-      type="text"
-      inputMode={inputMode}
-      aria-label={label}
-      aria-invalid={invalid}
-      style={{ width }}
-      title={title}
-      placeholder={placeholder}
-      value={draft ?? value}
-      onChange={(e) => {
-        const text = e.target.value;
-        setDraft(text);
-        const problem = validate(text);
-        setInvalid(problem !== null);
-        onProblem(problem === null ? null : `${label}: ${problem}`);
-        if (problem === null && commitOn === 'change') onCommit(text);
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' && commitOn === 'blur') e.currentTarget.blur();
-      }}
-      onBlur={() => {
-        if (invalid) return;
-        if (commitOn === 'blur' && draft !== null && draft !== value) onCommit(draft);
-        setDraft(null);
-      }}
-    />
-  );
+  const common = {
+    'aria-label': label,
+    'aria-invalid': invalid,
+    style: { width },
+    title,
+    placeholder,
+    value: draft ?? value,
+    onChange: (e: { target: { value: string } }) => {
+      const text = wrap ? e.target.value.replace(/[\r\n]+/g, ' ') : e.target.value;
+      setDraft(text);
+      const problem = validate(text);
+      setInvalid(problem !== null);
+      onProblem(problem === null ? null : `${label}: ${problem}`);
+      if (problem === null && commitOn === 'change') onCommit(text);
+    },
+    onKeyDown: (e: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      if (e.key !== 'Enter') return;
+      if (wrap) e.preventDefault();
+      if (commitOn === 'blur') e.currentTarget.blur();
+    },
+    onBlur: () => {
+      if (invalid) return;
+      if (commitOn === 'blur' && draft !== null && draft !== value) onCommit(draft);
+      setDraft(null);
+    },
+  };
+  if (wrap) return <textarea rows={1} className="wrap-cell" spellCheck={false} {...common} />;
+  return <input type="text" inputMode={inputMode} {...common} />;
 }

@@ -1,5 +1,5 @@
 import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PriceTableRow as Row } from '../../state/slices/prices-slice.ts';
 import { PriceTableRow, PRICE_TABLE_COLUMNS, type PriceRowActions } from './PriceTableRow.tsx';
 import { PRICE_COLUMNS } from './price-fields.ts';
@@ -40,59 +40,95 @@ export function PriceTable(props: { rows: readonly Row[]; actions: PriceRowActio
       observeElementRect(instance, (rect) => onRect(rect.height > 0 ? rect : UNMEASURED_VIEWPORT)),
     useFlushSync: false,
   });
+  const overflows = useOverflowsSideways(scrollRef);
   const items = virtual ? virtualizer.getVirtualItems() : [];
   const before = items[0]?.start ?? 0;
   const after = virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
 
   return (
-    <div className="table-wrap prices-table" ref={scrollRef}>
-      <table className="data">
-        <caption className="visually-hidden">Model prices, USD per million tokens</caption>
-        <colgroup>
-          <col className="col-model" />
-          <col className="col-provider" />
-          {PRICE_COLUMNS.map((c) => (
-            <col key={c.key} className="col-price" />
-          ))}
-          <col className="col-min" />
-          <col className="col-tier" />
-          <col className="col-actions" />
-        </colgroup>
-        <thead>
-          <tr>
-            <th scope="col">Model</th>
-            <th scope="col">Provider</th>
+    <>
+      {overflows && (
+        <p className="scroll-cue" id="prices-scroll-cue">
+          The table is wider than the screen: scroll it sideways for every column, Remove included →
+        </p>
+      )}
+      <div
+        className={`table-wrap prices-table${overflows ? ' overflows' : ''}`}
+        ref={scrollRef}
+        {...(overflows
+          ? {
+              role: 'region',
+              'aria-label': 'Model prices table',
+              'aria-describedby': 'prices-scroll-cue',
+              tabIndex: 0,
+            }
+          : {})}
+      >
+        <table className="data">
+          <caption className="visually-hidden">Model prices, USD per million tokens</caption>
+          <colgroup>
+            <col className="col-model" />
+            <col className="col-provider" />
             {PRICE_COLUMNS.map((c) => (
-              <th key={c.key} scope="col">
-                {c.title}
-              </th>
+              <col key={c.key} className="col-price" />
             ))}
-            <th scope="col">Min. cacheable prompt</th>
-            <th scope="col">Long context</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        {before > 0 && <Spacer px={before} />}
-        {virtual
-          ? items.map((item) => {
-              const row = rows[item.index];
-              return row === undefined ? null : (
-                <PriceTableRow
-                  key={row.model}
-                  row={row}
-                  actions={actions}
-                  index={item.index}
-                  measureRef={virtualizer.measureElement}
-                />
-              );
-            })
-          : rows.map((row) => <PriceTableRow key={row.model} row={row} actions={actions} />)}
-        {after > 0 && <Spacer px={after} />}
-      </table>
-    </div>
+            <col className="col-min" />
+            <col className="col-tier" />
+            <col className="col-actions" />
+          </colgroup>
+          <thead>
+            <tr>
+              <th scope="col">Model</th>
+              <th scope="col">Provider</th>
+              {PRICE_COLUMNS.map((c) => (
+                <th key={c.key} scope="col">
+                  {c.title}
+                </th>
+              ))}
+              <th scope="col">Min. cacheable prompt</th>
+              <th scope="col">Long context</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          {before > 0 && <Spacer px={before} />}
+          {virtual
+            ? items.map((item) => {
+                const row = rows[item.index];
+                return row === undefined ? null : (
+                  <PriceTableRow
+                    key={row.model}
+                    row={row}
+                    actions={actions}
+                    index={item.index}
+                    measureRef={virtualizer.measureElement}
+                  />
+                );
+              })
+            : rows.map((row) => <PriceTableRow key={row.model} row={row} actions={actions} />)}
+          {after > 0 && <Spacer px={after} />}
+        </table>
+      </div>
+    </>
   );
+}
+
+/** Whether the element is wider inside than its box (the table scrolls sideways). */
+function useOverflowsSideways(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (el === null || typeof ResizeObserver === 'undefined') return;
+    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    const table = el.firstElementChild;
+    if (table !== null) observer.observe(table);
+    check();
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
 }
 
 function Spacer({ px }: { px: number }) {

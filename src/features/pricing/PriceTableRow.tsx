@@ -53,6 +53,7 @@ export const PriceTableRow = memo(function PriceTableRow(props: {
             width="100%"
             inputMode="text"
             commitOn="blur"
+            wrap
             title={model}
             validate={(t) =>
               t.trim() === ''

@@ -15,8 +15,8 @@ export interface LegendItem {
 
 /**
  * A chart's legend in HTML, under the drawing: one list, optionally headed
- * (“Cost:”). Each swatch stays with its label (an entry never wraps inside:
- * on a phone the entries wrap, a swatch and its words do not part).
+ * (“Cost:”). Each swatch stays with its label: entries wrap as units, and
+ * a label longer than the whole line wraps beside its swatch, never under it.
  * ChartFrame reads it back (`.chart-legend [data-legend]`) so a downloaded
  * PNG or SVG keeps it.
  */
@@ -43,7 +43,7 @@ export const Legend = memo(function Legend({
               className={`legend-swatch ${kind}`}
               style={stroked ? { borderColor: item.color } : { backgroundColor: item.color }}
             />
-            {item.label}
+            <span className="legend-label">{item.label}</span>
           </li>
         );
       })}
