@@ -1,0 +1,327 @@
+/**
+ * The traffic's replay under other choices and the search for the cheapest
+ * setting (issue 16, SPEC §11), run in the import worker next to the calls:
+ * as billed, as run and the replay of one scope side by side, split by kind
+ * of token, with the replayed calls as routing hops for the routing tab's
+ * timeline; and the ranked choices of the search, each with what it gives
+ * up in words. Only these figures leave the worker, never the calls.
+ */
+import { callRates } from '../../core/call-rates.ts';
+import { findPriceRow } from '../../core/model-names.ts';
+import { priceRowFor, type PricingTable } from '../../core/pricing.ts';
+import type { HopRecord } from '../../core/routing/simulate.ts';
+import {
+  billCall,
+  promptTokens,
+  replayTrace,
+  type ReplayedCall,
+  type TraceCall,
+} from '../../core/traces/index.ts';
+import { DEFAULT_BASELINE_MODELS, pricedAtZero } from '../../domain/baselines.ts';
+import {
+  choiceText,
+  givesUpWords,
+  type ModelSeenShare,
+  type ReplayPlanChoice,
+} from '../../domain/traffic-replay.ts';
+import { MAX_SEARCHED_MODELS, searchReplayChoices } from '../../domain/traffic-replay-search.ts';
+import {
+  MAX_REPLAY_TIMELINE_HOPS,
+  type ReplayColumn,
+  type ReplayOutcome,
+  type ReplayRequest,
+  type ReplayScope,
+  type ReplaySearchOutcome,
+} from './traffic-types.ts';
+
+/** The calls of `scope`, in stored (time) order. */
+export function callsInScope(calls: readonly TraceCall[], scope: ReplayScope): TraceCall[] {
+  if (scope.kind === 'all') return [...calls];
+  const ids = new Set(scope.ids);
+  return calls.filter((c) => ids.has(c.conversationId));
+}
+
+/** A row lookup that finds each name once. */
+function rowFinder(pricing: PricingTable) {
+  const rows = new Map<string, ReturnType<typeof findPriceRow>>();
+  return (name: string) => {
+    if (!rows.has(name)) rows.set(name, findPriceRow(pricing, name));
+    return rows.get(name);
+  };
+}
+
+function share(cached: number, prompt: number): number {
+  return prompt > 0 ? cached / prompt : 0;
+}
+
+function billedColumn(calls: readonly TraceCall[], pricing: PricingTable): ReplayColumn {
+  const rowOf = rowFinder(pricing);
+  let n = 0;
+  let inputUsd = 0;
+  let cacheReadUsd = 0;
+  let cacheWriteUsd = 0;
+  let outputUsd = 0;
+  let totalUsd = 0;
+  let read = 0;
+  let prompt = 0;
+  for (const call of calls) {
+    const found = rowOf(call.model);
+    if (found === undefined) continue;
+    const cost = billCall(call, found.row);
+    n += 1;
+    totalUsd += cost.totalUsd;
+    inputUsd += cost.inputUsd;
+    cacheReadUsd += cost.cacheReadUsd;
+    cacheWriteUsd += cost.cacheWrite5mUsd + cost.cacheWrite1hUsd;
+    outputUsd += cost.outputUsd;
+    read += call.cacheReadTokens;
+    prompt += promptTokens(call);
+  }
+  return {
+    calls: n,
+    totalUsd,
+    inputUsd,
+    cacheReadUsd,
+    cacheWriteUsd,
+    outputUsd,
+    cacheHitShare: share(read, prompt),
+  };
+}
+
+/** One replayed call's cost split by kind (SPEC §11: the call's tier, writes at the TTL's rate). */
+function splitOf(call: ReplayedCall, pricing: PricingTable, ttlSeconds: number) {
+  const rates = callRates(priceRowFor(pricing, call.model)!, call.promptTokens);
+  const writeRate = ttlSeconds === 3600 ? rates.cacheWrite1h : rates.cacheWrite;
+  return {
+    readUsd: call.cachedTokens * rates.cacheRead,
+    writeUsd: call.writeTokens * writeRate,
+    inputUsd: call.uncachedTokens * rates.input,
+    outputUsd: call.outputTokens * rates.output,
+    longContext: rates.longContext,
+  };
+}
+
+function oneHourConversations(calls: readonly TraceCall[]): Set<string> {
+  const ids = new Set<string>();
+  for (const call of calls) if (call.cacheWrite1hTokens > 0) ids.add(call.conversationId);
+  return ids;
+}
+
+/**
+ * Replays `calls` (one scope's) and returns the columns; the replay's TTL of
+ * a conversation is `ttlOf(conversationId)` (as run: its own; a choice: one).
+ */
+function replayColumn(
+  replayed: readonly ReplayedCall[],
+  pricing: PricingTable,
+  ttlOf: (conversationId: string) => number,
+  onCall?: (call: ReplayedCall, split: ReturnType<typeof splitOf>) => void,
+): ReplayColumn {
+  let totalUsd = 0;
+  let inputUsd = 0;
+  let cacheReadUsd = 0;
+  let cacheWriteUsd = 0;
+  let outputUsd = 0;
+  let cached = 0;
+  let prompt = 0;
+  for (const call of replayed) {
+    const split = splitOf(call, pricing, ttlOf(call.conversationId));
+    totalUsd += call.costUsd;
+    inputUsd += split.inputUsd;
+    cacheReadUsd += split.readUsd;
+    cacheWriteUsd += split.writeUsd;
+    outputUsd += split.outputUsd;
+    cached += call.cachedTokens;
+    prompt += call.promptTokens;
+    onCall?.(call, split);
+  }
+  return {
+    calls: replayed.length,
+    totalUsd,
+    inputUsd,
+    cacheReadUsd,
+    cacheWriteUsd,
+    outputUsd,
+    cacheHitShare: share(cached, prompt),
+  };
+}
+
+/** The models seen in `calls`: by price row, else by the name as written; most calls first. */
+export function modelsSeenIn(calls: readonly TraceCall[], pricing: PricingTable): ModelSeenShare[] {
+  const rowOf = rowFinder(pricing);
+  const seen = new Map<string, { priced: boolean; calls: number }>();
+  for (const call of calls) {
+    const row = rowOf(call.model)?.model;
+    const key = row ?? call.model;
+    const held = seen.get(key);
+    if (held === undefined) seen.set(key, { priced: row !== undefined, calls: 1 });
+    else held.calls += 1;
+  }
+  return [...seen]
+    .map(([model, s]) => ({ model, priced: s.priced, calls: s.calls }))
+    .sort((a, b) => b.calls - a.calls || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
+}
+
+/**
+ * The core's plan for a choice: a mapping keyed by the model names as
+ * written (the choice names price rows, or an unpriced name as written).
+ */
+function planOf(calls: readonly TraceCall[], pricing: PricingTable, choice: ReplayPlanChoice) {
+  if (choice.model.kind === 'one') {
+    return { kind: 'whatIf' as const, model: choice.model.model, ttlSeconds: choice.ttlSeconds };
+  }
+  const rowOf = rowFinder(pricing);
+  const byRow = new Map(choice.model.mapping.map((m) => [m.from, m.to]));
+  const mapping = new Map<string, string>();
+  for (const call of calls) {
+    if (mapping.has(call.model)) continue;
+    const key = rowOf(call.model)?.model ?? call.model;
+    const to = byRow.get(key);
+    if (to !== undefined) mapping.set(call.model, to);
+  }
+  return { kind: 'whatIf' as const, model: mapping, ttlSeconds: choice.ttlSeconds };
+}
+
+function hopOf(
+  call: ReplayedCall,
+  split: ReturnType<typeof splitOf>,
+  conversation: number,
+  index: number,
+  startAt: number,
+): HopRecord {
+  return {
+    turn: conversation,
+    hop: index,
+    turnHopIndex: index,
+    at: call.at - startAt,
+    model: call.model,
+    thinking: false,
+    source: 'default',
+    promptTokens: call.promptTokens,
+    cachedTokens: call.cachedTokens,
+    writeTokens: call.writeTokens,
+    uncachedTokens: call.uncachedTokens,
+    longContext: split.longContext,
+    outputTokens: call.outputTokens,
+    thinkingTokens: 0,
+    readUsd: split.readUsd,
+    writeUsd: split.writeUsd,
+    inputUsd: split.inputUsd,
+    outputUsd: split.outputUsd,
+    classifierUsd: 0,
+    totalUsd: call.costUsd,
+    resolverCalls: 0,
+    forceHonoured: false,
+    forceDropped: false,
+    cache: call.uncachedTokens > 0 ? 'uncacheable' : call.cachedTokens > 0 ? 'warm' : 'cold',
+  };
+}
+
+/** As billed, as run and the replay of `request.scope` under `request.choice` (SPEC §10, §11). */
+export function replayTraffic(
+  allCalls: readonly TraceCall[],
+  pricing: PricingTable,
+  request: ReplayRequest,
+): ReplayOutcome {
+  const calls = callsInScope(allCalls, request.scope);
+  const oneHour = oneHourConversations(calls);
+  const asRun = replayTrace(calls, pricing, { kind: 'asRun' });
+  const replay = replayTrace(calls, pricing, planOf(calls, pricing, request.choice));
+  const hops: HopRecord[] = [];
+  const conversationOrdinal = new Map<string, number>();
+  let lastConversation = '';
+  let index = 0;
+  const startAt = replay.calls[0]?.at ?? 0;
+  const replayCol = replayColumn(
+    replay.calls,
+    pricing,
+    () => request.choice.ttlSeconds,
+    (call, split) => {
+      if (hops.length >= MAX_REPLAY_TIMELINE_HOPS) return;
+      if (call.conversationId !== lastConversation) {
+        lastConversation = call.conversationId;
+        index = 0;
+      }
+      let ordinal = conversationOrdinal.get(call.conversationId);
+      if (ordinal === undefined) {
+        ordinal = conversationOrdinal.size;
+        conversationOrdinal.set(call.conversationId, ordinal);
+      }
+      hops.push(hopOf(call, split, ordinal, index++, startAt));
+    },
+  );
+  const modelsSeen = modelsSeenIn(calls, pricing);
+  const conversations = new Set(calls.map((c) => c.conversationId)).size;
+  return {
+    scopeCalls: calls.length,
+    scopeConversations: conversations,
+    asBilled: billedColumn(calls, pricing),
+    asRun: replayColumn(asRun.calls, pricing, (id) => (oneHour.has(id) ? 3600 : 300)),
+    replay: replayCol,
+    leftOut: [...replay.leftOut].map(([model, n]) => ({ model, calls: n })),
+    modelsSeen,
+    choiceText: choiceText(request.choice),
+    givesUp: givesUpWords(request.choice, modelsSeen, {
+      conversations,
+      oneHourConversations: oneHour.size,
+    }),
+    timeline: { hops, totalCalls: replay.calls.length },
+  };
+}
+
+/** The chat models a search may move calls to: the default table's, still priced in `pricing`. */
+export function searchCandidates(pricing: PricingTable): string[] {
+  return DEFAULT_BASELINE_MODELS.filter(
+    (m) => priceRowFor(pricing, m) !== undefined && !pricedAtZero(pricing, m),
+  );
+}
+
+/** The search over the replay's choices for `scope` (issue 16), ranked cheapest first. */
+export function searchTraffic(
+  allCalls: readonly TraceCall[],
+  pricing: PricingTable,
+  scope: ReplayScope,
+): ReplaySearchOutcome {
+  const calls = callsInScope(allCalls, scope);
+  const candidates = searchCandidates(pricing);
+  const search = searchReplayChoices(calls, pricing, candidates);
+  const modelsSeen = modelsSeenIn(calls, pricing);
+  const oneHour = oneHourConversations(calls);
+  const conversations = new Set(calls.map((c) => c.conversationId)).size;
+  const asRun = replayTrace(calls, pricing, { kind: 'asRun' });
+  const unpriced = modelsSeen.filter((m) => !m.priced);
+  const fixedCalls = modelsSeen
+    .filter((m) => search.fixedModels.includes(m.model))
+    .reduce((sum, m) => sum + m.calls, 0);
+  const boundText =
+    `Every target for the ${search.searchedModels.length === 1 ? 'model' : `${search.searchedModels.length} most-used models`} seen ` +
+    `(${search.searchedModels.join(', ') || 'none'}): its own or one of ${search.candidates.length} priced chat models, ` +
+    `× the 5-minute and 1-hour TTL — ${search.evaluated.toLocaleString('en-US')} settings, each priced exactly. ` +
+    `The bound is ${MAX_SEARCHED_MODELS} models because the settings grow as (targets + 1) to the power of the models` +
+    (search.fixedModels.length > 0
+      ? `; the ${search.fixedModels.length} other priced models seen (${fixedCalls.toLocaleString('en-US')} calls) stay on their own.`
+      : '.') +
+    (unpriced.length > 0 ? ' Calls on unpriced models stay out, as they are out of the bill.' : '');
+  return {
+    scopeCalls: calls.length,
+    asBilledUsd: billedColumn(calls, pricing).totalUsd,
+    asRunUsd: asRun.totals.totalUsd,
+    boundText,
+    evaluated: search.evaluated,
+    ranked: search.ranked.map((r) => {
+      const choice: ReplayPlanChoice = {
+        model: { kind: 'map', mapping: r.mapping },
+        ttlSeconds: r.ttlSeconds,
+      };
+      return {
+        choice,
+        choiceText: choiceText(choice),
+        totalUsd: r.totalUsd,
+        givesUp: givesUpWords(choice, modelsSeen, {
+          conversations,
+          oneHourConversations: oneHour.size,
+        }),
+      };
+    }),
+  };
+}
