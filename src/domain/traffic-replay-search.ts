@@ -17,6 +17,7 @@ import { findPriceRow } from '../core/model-names.ts';
 import { priceRowFor, type PriceRow, type PricingTable } from '../core/pricing.ts';
 import { promptTokens, type TraceCall } from '../core/traces/call-record.ts';
 import type { ReplayModelMove } from '../state/slices/traffic-slice.ts';
+import { DEFAULT_BASELINE_MODELS, pricedAtZero } from './baselines.ts';
 
 /** At most this many models seen get a target of their own; the rest stay on theirs. */
 export const MAX_SEARCHED_MODELS = 4;
@@ -265,4 +266,16 @@ export function searchReplayChoices(
       totalUsd: r.totalUsd,
     })),
   };
+}
+
+/**
+ * The targets a replay may move calls to: the default table's chat models
+ * (the routing lab's baselines, `DEFAULT_BASELINE_MODELS`) that `pricing`
+ * still prices above $0. A table of thousands of imported rows (rerank,
+ * embedding, image models) does not widen the search.
+ */
+export function replayCandidates(pricing: PricingTable): string[] {
+  return DEFAULT_BASELINE_MODELS.filter(
+    (m) => priceRowFor(pricing, m) !== undefined && !pricedAtZero(pricing, m),
+  );
 }

@@ -8,23 +8,25 @@
  */
 import { callRates } from '../../core/call-rates.ts';
 import { findPriceRow } from '../../core/model-names.ts';
-import { priceRowFor, type PricingTable } from '../../core/pricing.ts';
+import { priceRowFor, type PriceRow, type PricingTable } from '../../core/pricing.ts';
 import type { HopRecord } from '../../core/routing/simulate.ts';
 import {
-  billCall,
   promptTokens,
   replayTrace,
   type ReplayedCall,
   type TraceCall,
 } from '../../core/traces/index.ts';
-import { DEFAULT_BASELINE_MODELS, pricedAtZero } from '../../domain/baselines.ts';
 import {
   choiceText,
   givesUpWords,
   type ModelSeenShare,
   type ReplayPlanChoice,
 } from '../../domain/traffic-replay.ts';
-import { MAX_SEARCHED_MODELS, searchReplayChoices } from '../../domain/traffic-replay-search.ts';
+import {
+  MAX_SEARCHED_MODELS,
+  replayCandidates,
+  searchReplayChoices,
+} from '../../domain/traffic-replay-search.ts';
 import {
   MAX_REPLAY_TIMELINE_HOPS,
   type ReplayColumn,
@@ -56,25 +58,32 @@ function share(cached: number, prompt: number): number {
 
 function billedColumn(calls: readonly TraceCall[], pricing: PricingTable): ReplayColumn {
   const rowOf = rowFinder(pricing);
+  const ratesOf = ratesFinder(pricing);
   let n = 0;
   let inputUsd = 0;
   let cacheReadUsd = 0;
   let cacheWriteUsd = 0;
   let outputUsd = 0;
   let totalUsd = 0;
-  let read = 0;
+  let readTokens = 0;
   let prompt = 0;
   for (const call of calls) {
     const found = rowOf(call.model);
     if (found === undefined) continue;
-    const cost = billCall(call, found.row);
+    // billCall's terms (SPEC §10), with each row's rates worked out once.
+    const rates = ratesOf(found.model, promptTokens(call));
+    const input = call.inputTokens * rates.input;
+    const read = call.cacheReadTokens * rates.cacheRead;
+    const write5m = call.cacheWrite5mTokens * rates.cacheWrite;
+    const write1h = call.cacheWrite1hTokens * rates.cacheWrite1h;
+    const output = call.outputTokens * rates.output;
     n += 1;
-    totalUsd += cost.totalUsd;
-    inputUsd += cost.inputUsd;
-    cacheReadUsd += cost.cacheReadUsd;
-    cacheWriteUsd += cost.cacheWrite5mUsd + cost.cacheWrite1hUsd;
-    outputUsd += cost.outputUsd;
-    read += call.cacheReadTokens;
+    totalUsd += input + read + write5m + write1h + output;
+    inputUsd += input;
+    cacheReadUsd += read;
+    cacheWriteUsd += write5m + write1h;
+    outputUsd += output;
+    readTokens += call.cacheReadTokens;
     prompt += promptTokens(call);
   }
   return {
@@ -84,13 +93,43 @@ function billedColumn(calls: readonly TraceCall[], pricing: PricingTable): Repla
     cacheReadUsd,
     cacheWriteUsd,
     outputUsd,
-    cacheHitShare: share(read, prompt),
+    cacheHitShare: share(readTokens, prompt),
   };
 }
 
+type Rates = ReturnType<typeof callRates>;
+
+/**
+ * The rates of a price row (by its name) at a prompt size, each row's two
+ * tiers worked out once: `callRates` depends on the prompt only through the
+ * long-context threshold.
+ */
+function ratesFinder(pricing: PricingTable) {
+  const byModel = new Map<string, { threshold: number; base: Rates; long: Rates }>();
+  return (model: string, prompt: number): Rates => {
+    let held = byModel.get(model);
+    if (held === undefined) {
+      const row: PriceRow = priceRowFor(pricing, model)!;
+      const tier = row.longContext ?? undefined;
+      const threshold = tier === undefined ? Infinity : tier.thresholdTokens;
+      const base = callRates(row, 0);
+      held = { threshold, base, long: tier === undefined ? base : callRates(row, threshold + 1) };
+      byModel.set(model, held);
+    }
+    return prompt > held.threshold ? held.long : held.base;
+  };
+}
+
+interface CallSplit {
+  readonly readUsd: number;
+  readonly writeUsd: number;
+  readonly inputUsd: number;
+  readonly outputUsd: number;
+  readonly longContext: boolean;
+}
+
 /** One replayed call's cost split by kind (SPEC §11: the call's tier, writes at the TTL's rate). */
-function splitOf(call: ReplayedCall, pricing: PricingTable, ttlSeconds: number) {
-  const rates = callRates(priceRowFor(pricing, call.model)!, call.promptTokens);
+function splitOf(call: ReplayedCall, rates: Rates, ttlSeconds: number): CallSplit {
   const writeRate = ttlSeconds === 3600 ? rates.cacheWrite1h : rates.cacheWrite;
   return {
     readUsd: call.cachedTokens * rates.cacheRead,
@@ -115,8 +154,9 @@ function replayColumn(
   replayed: readonly ReplayedCall[],
   pricing: PricingTable,
   ttlOf: (conversationId: string) => number,
-  onCall?: (call: ReplayedCall, split: ReturnType<typeof splitOf>) => void,
+  onCall?: (call: ReplayedCall, split: CallSplit) => void,
 ): ReplayColumn {
+  const ratesOf = ratesFinder(pricing);
   let totalUsd = 0;
   let inputUsd = 0;
   let cacheReadUsd = 0;
@@ -125,15 +165,17 @@ function replayColumn(
   let cached = 0;
   let prompt = 0;
   for (const call of replayed) {
-    const split = splitOf(call, pricing, ttlOf(call.conversationId));
+    const rates = ratesOf(call.model, call.promptTokens);
+    const ttlSeconds = ttlOf(call.conversationId);
+    const writeRate = ttlSeconds === 3600 ? rates.cacheWrite1h : rates.cacheWrite;
     totalUsd += call.costUsd;
-    inputUsd += split.inputUsd;
-    cacheReadUsd += split.readUsd;
-    cacheWriteUsd += split.writeUsd;
-    outputUsd += split.outputUsd;
+    inputUsd += call.uncachedTokens * rates.input;
+    cacheReadUsd += call.cachedTokens * rates.cacheRead;
+    cacheWriteUsd += call.writeTokens * writeRate;
+    outputUsd += call.outputTokens * rates.output;
     cached += call.cachedTokens;
     prompt += call.promptTokens;
-    onCall?.(call, split);
+    if (onCall !== undefined) onCall(call, splitOf(call, rates, ttlSeconds));
   }
   return {
     calls: replayed.length,
@@ -184,7 +226,7 @@ function planOf(calls: readonly TraceCall[], pricing: PricingTable, choice: Repl
 
 function hopOf(
   call: ReplayedCall,
-  split: ReturnType<typeof splitOf>,
+  split: CallSplit,
   conversation: number,
   index: number,
   startAt: number,
@@ -269,13 +311,6 @@ export function replayTraffic(
   };
 }
 
-/** The chat models a search may move calls to: the default table's, still priced in `pricing`. */
-export function searchCandidates(pricing: PricingTable): string[] {
-  return DEFAULT_BASELINE_MODELS.filter(
-    (m) => priceRowFor(pricing, m) !== undefined && !pricedAtZero(pricing, m),
-  );
-}
-
 /** The search over the replay's choices for `scope` (issue 16), ranked cheapest first. */
 export function searchTraffic(
   allCalls: readonly TraceCall[],
@@ -283,7 +318,7 @@ export function searchTraffic(
   scope: ReplayScope,
 ): ReplaySearchOutcome {
   const calls = callsInScope(allCalls, scope);
-  const candidates = searchCandidates(pricing);
+  const candidates = replayCandidates(pricing);
   const search = searchReplayChoices(calls, pricing, candidates);
   const modelsSeen = modelsSeenIn(calls, pricing);
   const oneHour = oneHourConversations(calls);
