@@ -19,7 +19,7 @@ export function CheapestSettings({
   return (
     <section className="card" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Find the cheapest setting</h2>
-      <p className="loading" aria-live="polite">
+      <p className="replay-updating" aria-live="polite">
         {updating ? 'updating…' : ''}
       </p>
       {search === undefined ? (

@@ -52,7 +52,7 @@ function ScopeChooser({
         ))}
       </div>
       {scope.kind === 'one' ? (
-        <label className="field">
+        <label className="replay-field">
           Conversation{' '}
           <select
             value={scope.id ?? ''}
@@ -153,7 +153,7 @@ export function ReplayChoiceForm({
           </label>
         </div>
         {choice.modelMode === 'one' ? (
-          <label className="field">
+          <label className="replay-field">
             Every call on{' '}
             <select
               value={choice.oneModel}
@@ -172,7 +172,7 @@ export function ReplayChoiceForm({
               const to = choice.mapping.find((m) => m.from === seen.model)?.to ?? seen.model;
               const options = [...new Set([seen.model, to, ...candidates])];
               return (
-                <label className="field" key={seen.model}>
+                <label className="replay-field" key={seen.model}>
                   <span>
                     <span className="file-name">{seen.model}</span> ({formatPlain(seen.calls)}{' '}
                     {seen.calls === 1 ? 'call' : 'calls'}

@@ -120,7 +120,7 @@ export function ReplaySection({ pricing }: { pricing: PricingTable }) {
               conversations={analysis?.billed.byConversation ?? []}
               conversationsInAll={analysis?.billed.pricedConversations ?? 0}
             />
-            <p className="loading" aria-live="polite">
+            <p className="replay-updating" aria-live="polite">
               {replayUpdating ? 'updating…' : ''}
             </p>
             {error === undefined ? null : (
