@@ -44,6 +44,8 @@ export interface ReplaySearch {
   readonly evaluated: number;
   /** Cheapest first, at most `MAX_RANKED_CHOICES`. */
   readonly ranked: readonly SearchedChoice[];
+  /** Every model seen on its own, at the cheaper TTL: what a TTL change alone gives. */
+  readonly keepModels: SearchedChoice;
 }
 
 interface TargetRates {
@@ -223,7 +225,10 @@ export function searchReplayChoices(
   const maskOf = new Int32Array(T);
   const pick = new Array<number>(searched.length).fill(0);
   let evaluated = 0;
+  const keepUsd = [0, 0];
   const consider = (totalUsd: number, ttlIndex: number) => {
+    // The first assignment is every model on its own (each model's first option).
+    if (evaluated < 2) keepUsd[ttlIndex] = totalUsd;
     evaluated += 1;
     if (ranked.length === MAX_RANKED_CHOICES && totalUsd >= ranked[ranked.length - 1]!.totalUsd)
       return;
@@ -252,11 +257,17 @@ export function searchReplayChoices(
     if (s === searched.length) break;
   }
 
+  const keepTtl = keepUsd[1]! < keepUsd[0]! ? 1 : 0;
   return {
     searchedModels: searched,
     fixedModels: fixed,
     candidates: usable,
     evaluated,
+    keepModels: {
+      mapping: sources.map((from) => ({ from, to: from })),
+      ttlSeconds: keepTtl === 1 ? 3600 : 300,
+      totalUsd: keepUsd[keepTtl]!,
+    },
     ranked: ranked.map((r) => ({
       mapping: [
         ...searched.map((from, s) => ({ from, to: targets[options[s]![r.pick[s]!]!]! })),

@@ -121,3 +121,15 @@ describe('searchReplayChoices', () => {
     expect(search.ranked.every((r) => r.totalUsd === 0)).toBe(true);
   });
 });
+
+describe('the cheapest setting that moves no model', () => {
+  it('is the cheaper TTL with every model on its own, as the core replays it', () => {
+    const calls = seededTraffic(9, 30, ['claude-opus-4-6', 'claude-haiku-4-5']);
+    const { keepModels } = searchReplayChoices(calls, DEFAULT_PRICING, CANDIDATES);
+    expect(keepModels.mapping.every((m) => m.from === m.to)).toBe(true);
+    const at = (ttlSeconds: number) =>
+      replayTrace(calls, DEFAULT_PRICING, { kind: 'whatIf', ttlSeconds }).totals.totalUsd;
+    expect(keepModels.totalUsd).toBeCloseTo(Math.min(at(300), at(3600)), 9);
+    expect(keepModels.ttlSeconds).toBe(at(3600) < at(300) ? 3600 : 300);
+  });
+});

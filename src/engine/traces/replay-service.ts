@@ -26,9 +26,11 @@ import {
   MAX_SEARCHED_MODELS,
   replayCandidates,
   searchReplayChoices,
+  type SearchedChoice,
 } from '../../domain/traffic-replay-search.ts';
 import {
   MAX_REPLAY_TIMELINE_HOPS,
+  type RankedReplayChoice,
   type ReplayColumn,
   type ReplayOutcome,
   type ReplayRequest,
@@ -328,11 +330,26 @@ export function searchTraffic(
   const fixedCalls = modelsSeen
     .filter((m) => search.fixedModels.includes(m.model))
     .reduce((sum, m) => sum + m.calls, 0);
+  const ranked = (r: SearchedChoice): RankedReplayChoice => {
+    const choice: ReplayPlanChoice = {
+      model: { kind: 'map', mapping: r.mapping },
+      ttlSeconds: r.ttlSeconds,
+    };
+    return {
+      choice,
+      choiceText: choiceText(choice),
+      totalUsd: r.totalUsd,
+      givesUp: givesUpWords(choice, modelsSeen, {
+        conversations,
+        oneHourConversations: oneHour.size,
+      }),
+    };
+  };
   const boundText =
     `Every target for the ${search.searchedModels.length === 1 ? 'model' : `${search.searchedModels.length} most-used models`} seen ` +
     `(${search.searchedModels.join(', ') || 'none'}): its own or one of ${search.candidates.length} priced chat models, ` +
     `× the 5-minute and 1-hour TTL — ${search.evaluated.toLocaleString('en-US')} settings, each priced exactly. ` +
-    `The bound is ${MAX_SEARCHED_MODELS} models because the settings grow as (targets + 1) to the power of the models` +
+    `The bound is ${MAX_SEARCHED_MODELS} models because each model searched multiplies the settings by its number of targets` +
     (search.fixedModels.length > 0
       ? `; the ${search.fixedModels.length} other priced models seen (${fixedCalls.toLocaleString('en-US')} calls) stay on their own.`
       : '.') +
@@ -343,20 +360,7 @@ export function searchTraffic(
     asRunUsd: asRun.totals.totalUsd,
     boundText,
     evaluated: search.evaluated,
-    ranked: search.ranked.map((r) => {
-      const choice: ReplayPlanChoice = {
-        model: { kind: 'map', mapping: r.mapping },
-        ttlSeconds: r.ttlSeconds,
-      };
-      return {
-        choice,
-        choiceText: choiceText(choice),
-        totalUsd: r.totalUsd,
-        givesUp: givesUpWords(choice, modelsSeen, {
-          conversations,
-          oneHourConversations: oneHour.size,
-        }),
-      };
-    }),
+    ranked: search.ranked.map(ranked),
+    keepModels: ranked(search.keepModels),
   };
 }

@@ -205,4 +205,6 @@ export interface ReplaySearchOutcome {
   readonly evaluated: number;
   /** Cheapest first. */
   readonly ranked: readonly RankedReplayChoice[];
+  /** The cheapest that moves no model (a TTL change alone). */
+  readonly keepModels: RankedReplayChoice;
 }

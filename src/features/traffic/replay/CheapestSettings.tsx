@@ -37,6 +37,11 @@ export function CheapestSettings({
               {changeText(search.asBilledUsd, cheapest.totalUsd)} against as billed
             </p>
           )}
+          <p className="note">
+            Without moving any model: {search.keepModels.choiceText} at{' '}
+            {formatUsd(search.keepModels.totalUsd)} (
+            {changeText(search.asBilledUsd, search.keepModels.totalUsd)} against as billed).
+          </p>
           <ol className="replay-ranked" aria-label="Cheapest settings, ranked">
             {search.ranked.map((r, i) => (
               <li key={`${r.choiceText}-${i}`}>

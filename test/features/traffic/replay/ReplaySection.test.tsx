@@ -105,7 +105,9 @@ describe('ReplaySection', () => {
     ).toBeInTheDocument();
 
     // Published for the routing tab and the report.
-    await expect.poll(() => useTrafficFigures.getState().replay?.replayUsd).toBeCloseTo(want, 12);
+    await expect
+      .poll(() => useTrafficFigures.getState().replay?.replayUsd, { timeout: 10_000 })
+      .toBeCloseTo(want, 12);
     expect(useTrafficFigures.getState().replayTimeline?.hops).toHaveLength(all.length);
 
     const ranked = await screen.findByRole(
@@ -122,7 +124,11 @@ describe('ReplaySection', () => {
     await user.click(within(items[0]!).getByRole('button', { name: 'Replay setting 1' }));
     const cheapestText = within(items[0]!).getByText(/TTL$/, { selector: 'strong' }).textContent!;
     expect(
-      await screen.findByText(cheapestText, { selector: '.replay-choice strong' }),
+      await screen.findByText(
+        cheapestText,
+        { selector: '.replay-choice strong' },
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
   });
 
