@@ -261,15 +261,61 @@ function hopOf(
   };
 }
 
+/** What a scope gives whatever the choice: its calls, as billed, as run and the models seen. */
+interface ScopeBasis {
+  readonly calls: readonly TraceCall[];
+  readonly asBilled: ReplayColumn;
+  readonly asRun: ReplayColumn;
+  readonly modelsSeen: readonly ModelSeenShare[];
+  readonly conversations: number;
+  readonly oneHourConversations: number;
+}
+
+/** At most this many scopes' bases are kept per set of stored calls. */
+const KEPT_BASES = 4;
+const bases = new WeakMap<readonly TraceCall[], Map<string, ScopeBasis>>();
+
+/**
+ * The basis of `scope`, worked out once per stored calls, scope and price
+ * table: a new choice then costs one replay, not three.
+ */
+function basisOf(
+  allCalls: readonly TraceCall[],
+  pricing: PricingTable,
+  scope: ReplayScope,
+): ScopeBasis {
+  let kept = bases.get(allCalls);
+  if (kept === undefined) {
+    kept = new Map();
+    bases.set(allCalls, kept);
+  }
+  const key = `${JSON.stringify(scope)}\n${JSON.stringify(pricing)}`;
+  const held = kept.get(key);
+  if (held !== undefined) return held;
+  const calls = callsInScope(allCalls, scope);
+  const oneHour = oneHourConversations(calls);
+  const asRun = replayTrace(calls, pricing, { kind: 'asRun' });
+  const basis: ScopeBasis = {
+    calls,
+    asBilled: billedColumn(calls, pricing),
+    asRun: replayColumn(asRun.calls, pricing, (id) => (oneHour.has(id) ? 3600 : 300)),
+    modelsSeen: modelsSeenIn(calls, pricing),
+    conversations: new Set(calls.map((c) => c.conversationId)).size,
+    oneHourConversations: oneHour.size,
+  };
+  if (kept.size >= KEPT_BASES) kept.delete(kept.keys().next().value!);
+  kept.set(key, basis);
+  return basis;
+}
+
 /** As billed, as run and the replay of `request.scope` under `request.choice` (SPEC §10, §11). */
 export function replayTraffic(
   allCalls: readonly TraceCall[],
   pricing: PricingTable,
   request: ReplayRequest,
 ): ReplayOutcome {
-  const calls = callsInScope(allCalls, request.scope);
-  const oneHour = oneHourConversations(calls);
-  const asRun = replayTrace(calls, pricing, { kind: 'asRun' });
+  const basis = basisOf(allCalls, pricing, request.scope);
+  const { calls } = basis;
   const replay = replayTrace(calls, pricing, planOf(calls, pricing, request.choice));
   const hops: HopRecord[] = [];
   const conversationOrdinal = new Map<string, number>();
@@ -294,21 +340,16 @@ export function replayTraffic(
       hops.push(hopOf(call, split, ordinal, index++, startAt));
     },
   );
-  const modelsSeen = modelsSeenIn(calls, pricing);
-  const conversations = new Set(calls.map((c) => c.conversationId)).size;
   return {
     scopeCalls: calls.length,
-    scopeConversations: conversations,
-    asBilled: billedColumn(calls, pricing),
-    asRun: replayColumn(asRun.calls, pricing, (id) => (oneHour.has(id) ? 3600 : 300)),
+    scopeConversations: basis.conversations,
+    asBilled: basis.asBilled,
+    asRun: basis.asRun,
     replay: replayCol,
     leftOut: [...replay.leftOut].map(([model, n]) => ({ model, calls: n })),
-    modelsSeen,
+    modelsSeen: basis.modelsSeen,
     choiceText: choiceText(request.choice),
-    givesUp: givesUpWords(request.choice, modelsSeen, {
-      conversations,
-      oneHourConversations: oneHour.size,
-    }),
+    givesUp: givesUpWords(request.choice, basis.modelsSeen, basis),
     timeline: { hops, totalCalls: replay.calls.length },
   };
 }
@@ -319,13 +360,9 @@ export function searchTraffic(
   pricing: PricingTable,
   scope: ReplayScope,
 ): ReplaySearchOutcome {
-  const calls = callsInScope(allCalls, scope);
-  const candidates = replayCandidates(pricing);
-  const search = searchReplayChoices(calls, pricing, candidates);
-  const modelsSeen = modelsSeenIn(calls, pricing);
-  const oneHour = oneHourConversations(calls);
-  const conversations = new Set(calls.map((c) => c.conversationId)).size;
-  const asRun = replayTrace(calls, pricing, { kind: 'asRun' });
+  const basis = basisOf(allCalls, pricing, scope);
+  const { calls, modelsSeen } = basis;
+  const search = searchReplayChoices(calls, pricing, replayCandidates(pricing));
   const unpriced = modelsSeen.filter((m) => !m.priced);
   const fixedCalls = modelsSeen
     .filter((m) => search.fixedModels.includes(m.model))
@@ -339,10 +376,7 @@ export function searchTraffic(
       choice,
       choiceText: choiceText(choice),
       totalUsd: r.totalUsd,
-      givesUp: givesUpWords(choice, modelsSeen, {
-        conversations,
-        oneHourConversations: oneHour.size,
-      }),
+      givesUp: givesUpWords(choice, modelsSeen, basis),
     };
   };
   const boundText =
@@ -356,8 +390,8 @@ export function searchTraffic(
     (unpriced.length > 0 ? ' Calls on unpriced models stay out, as they are out of the bill.' : '');
   return {
     scopeCalls: calls.length,
-    asBilledUsd: billedColumn(calls, pricing).totalUsd,
-    asRunUsd: asRun.totals.totalUsd,
+    asBilledUsd: basis.asBilled.totalUsd,
+    asRunUsd: basis.asRun.totalUsd,
     boundText,
     evaluated: search.evaluated,
     ranked: search.ranked.map(ranked),
