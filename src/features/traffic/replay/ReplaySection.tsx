@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo } from 'react';
 import type { PricingTable } from '../../../core/pricing.ts';
 import {
   choiceText,
@@ -65,11 +65,12 @@ export function ReplaySection({ pricing }: { pricing: PricingTable }) {
   const meta = useTrafficSession((s) => s.meta);
   const phase = useTrafficSession((s) => s.phase);
   const version = useTrafficSession((s) => s.version);
-  const analysis = useTrafficSession((s) => s.analysis);
+  const analysis = useDeferredValue(useTrafficSession((s) => s.analysis));
   const choice = useAppStore((s) => s.traffic.replay);
   const scope = useReplaySession((s) => s.scope);
-  const outcome = useReplaySession((s) => s.outcome);
-  const search = useReplaySession((s) => s.search);
+  // Results render as a transition, in slices, so their arrival never blocks input.
+  const outcome = useDeferredValue(useReplaySession((s) => s.outcome));
+  const search = useDeferredValue(useReplaySession((s) => s.search));
   const replayUpdating = useReplaySession((s) => s.replayUpdating);
   const searchUpdating = useReplaySession((s) => s.searchUpdating);
   const error = useReplaySession((s) => s.error);
