@@ -53,10 +53,10 @@ function jsonOf(part: object): string {
   return json;
 }
 
-/** `canonicalJson({ v, ...data })` for a scenario of the five parts (keys in sorted order). */
+/** `canonicalJson({ v, ...data })` for a scenario of the six parts (keys in sorted order). */
 export function versionedScenarioJson(v: number, data: ScenarioData): string {
   return (
     `{"v":${JSON.stringify(v)},"budget":${jsonOf(data.budget)},"gate":${jsonOf(data.gate)},` +
-    `"prices":${jsonOf(data.prices)},"routing":${jsonOf(data.routing)},"ui":${jsonOf(data.ui)}}`
+    `"prices":${jsonOf(data.prices)},"routing":${jsonOf(data.routing)},"traffic":${jsonOf(data.traffic)},"ui":${jsonOf(data.ui)}}`
   );
 }

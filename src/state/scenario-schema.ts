@@ -1,6 +1,6 @@
 /**
  * The versioned scenario (SPEC §6): everything a user set, as one object
- * `{ v: 1, ui, prices, gate, budget, routing }`. zod validates it wherever it
+ * `{ v: 1, ui, prices, gate, budget, routing, traffic }`. zod validates it wherever it
  * comes from outside (URL hash, local storage, files); the core never sees
  * unvalidated data.
  */
@@ -271,6 +271,23 @@ const routingSchema = z.object({
   }),
 });
 
+// The replay's choice on the "Your traffic" tab (issue 16): added after v1
+// shipped, so a scenario without it takes the defaults. Never the calls.
+const trafficSchema = z.object({
+  replay: z.object({
+    modelMode: z.enum(['one', 'map']),
+    oneModel: name,
+    mapping: z
+      .array(z.object({ from: modelName, to: modelName }))
+      .max(MAX_PRICE_ROWS, atMost(MAX_PRICE_ROWS, 'models'))
+      .refine(
+        (moves) => new Set(moves.map((m) => m.from)).size === moves.length,
+        'each model seen is moved at most once',
+      ),
+    ttl: z.enum(['fiveMinutes', 'oneHour']),
+  }),
+});
+
 /** The whole scenario, version 1. */
 export const scenarioSchemaV1 = z.object({
   v: z.literal(1),
@@ -279,6 +296,7 @@ export const scenarioSchemaV1 = z.object({
   gate: gateSchema,
   budget: budgetSchema,
   routing: routingSchema,
+  traffic: trafficSchema,
 });
 
 /** The schema of each part of the scenario, for checking the part that changed. */
@@ -288,6 +306,7 @@ const sliceSchemas = {
   gate: gateSchema,
   budget: budgetSchema,
   routing: routingSchema,
+  traffic: trafficSchema,
 } as const;
 
 /** The parts of a scenario. */

@@ -3,6 +3,7 @@ import { createBudgetSlice, DEFAULT_BUDGET, type BudgetSlice } from './slices/bu
 import { createGateSlice, DEFAULT_GATE, type GateSlice } from './slices/gate-slice.ts';
 import { createPricesSlice, DEFAULT_PRICES, type PricesSlice } from './slices/prices-slice.ts';
 import { createRoutingSlice, DEFAULT_ROUTING, type RoutingSlice } from './slices/routing-slice.ts';
+import { createTrafficSlice, DEFAULT_TRAFFIC, type TrafficSlice } from './slices/traffic-slice.ts';
 import { createUiSlice, DEFAULT_UI, type UiSlice } from './slices/ui-slice.ts';
 
 /** The whole store: inputs only; every result is derived from the core. */
@@ -11,6 +12,7 @@ export type AppState = UiSlice &
   GateSlice &
   BudgetSlice &
   RoutingSlice &
+  TrafficSlice &
   ScenarioActions;
 
 /** Everything a user set, as one plain object (SPEC §6 without the version tag). */
@@ -20,6 +22,8 @@ export interface ScenarioData {
   readonly gate: AppState['gate'];
   readonly budget: AppState['budget'];
   readonly routing: AppState['routing'];
+  /** The replay's choice (no calls); scenarios written before it take the defaults. */
+  readonly traffic: AppState['traffic'];
 }
 
 interface ScenarioActions {
@@ -34,6 +38,7 @@ export const DEFAULT_SCENARIO: ScenarioData = {
   gate: DEFAULT_GATE,
   budget: DEFAULT_BUDGET,
   routing: DEFAULT_ROUTING,
+  traffic: DEFAULT_TRAFFIC,
 };
 
 export const useAppStore = create<AppState>()((...a) => ({
@@ -42,6 +47,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createGateSlice(...a),
   ...createBudgetSlice(...a),
   ...createRoutingSlice(...a),
+  ...createTrafficSlice(...a),
   loadScenario: (data) => a[0]({ ...data }),
   resetToDefaults: () =>
     a[0]({ ...DEFAULT_SCENARIO, ui: { ...DEFAULT_SCENARIO.ui, theme: a[1]().ui.theme } }),
@@ -55,5 +61,6 @@ export function selectScenario(state: AppState): ScenarioData {
     gate: state.gate,
     budget: state.budget,
     routing: state.routing,
+    traffic: state.traffic,
   };
 }

@@ -14,6 +14,12 @@ import type {
   TrafficAnalysis,
   TrafficMeta,
 } from './traffic-types.ts';
+import type {
+  ReplayOutcome,
+  ReplayRequest,
+  ReplayScope,
+  ReplaySearchOutcome,
+} from './traffic-types.ts';
 
 /** What the tab can ask of the import. */
 export interface TrafficClient {
@@ -26,6 +32,12 @@ export interface TrafficClient {
   analyse(pricing: PricingTable): Promise<TrafficAnalysis | undefined>;
   rows(offset: number, limit: number): Promise<CallRow[]>;
   forget(): Promise<void>;
+  // Issue 16: replay under other choices, and the search for the cheapest setting.
+  replay(pricing: PricingTable, request: ReplayRequest): Promise<ReplayOutcome | undefined>;
+  searchReplays(
+    pricing: PricingTable,
+    scope: ReplayScope,
+  ): Promise<ReplaySearchOutcome | undefined>;
 }
 
 function inThread(): TrafficClient {
@@ -40,6 +52,9 @@ function inThread(): TrafficClient {
     analyse: async (pricing) => (await service()).analyse(pricing),
     rows: async (offset, limit) => (await service()).rows(offset, limit),
     forget: async () => (await service()).forget(),
+    // Issue 16.
+    replay: async (pricing, request) => (await service()).replay(pricing, request),
+    searchReplays: async (pricing, scope) => (await service()).searchReplays(pricing, scope),
   };
 }
 
@@ -52,6 +67,9 @@ function inWorker(remote: Remote<TrafficService>): TrafficClient {
     analyse: (pricing) => remote.analyse(pricing),
     rows: (offset, limit) => remote.rows(offset, limit),
     forget: () => remote.forget(),
+    // Issue 16.
+    replay: (pricing, request) => remote.replay(pricing, request),
+    searchReplays: (pricing, scope) => remote.searchReplays(pricing, scope),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   type TraceCall,
 } from '../../core/traces/index.ts';
 import { mergeCalls } from './merge-calls.ts';
+import { replayTraffic, searchTraffic } from './replay-service.ts';
 import { readFileInto, type TrafficSource } from './read-file.ts';
 import { analyseTraffic } from './traffic-analysis.ts';
 import { forgetTraffic, loadTraffic, saveTraffic } from './traffic-db.ts';
@@ -24,6 +25,12 @@ import {
   type TrafficAnalysis,
   type TrafficFile,
   type TrafficMeta,
+} from './traffic-types.ts';
+import type {
+  ReplayOutcome,
+  ReplayRequest,
+  ReplayScope,
+  ReplaySearchOutcome,
 } from './traffic-types.ts';
 
 /** Why a binary file is not read. */
@@ -223,6 +230,25 @@ export class TrafficService {
       outputTokens: call.outputTokens,
       sidechain: call.sidechain,
     }));
+  }
+
+  // ── Replay under other choices and the cheapest setting (issue 16) ──
+
+  /** As billed, as run and the replay of a scope under a choice, or `undefined` with no traffic. */
+  async replay(pricing: PricingTable, request: ReplayRequest): Promise<ReplayOutcome | undefined> {
+    await this.ensureLoaded();
+    if (this.meta.files.length === 0) return undefined;
+    return replayTraffic(this.calls, pricing, request);
+  }
+
+  /** The ranked choices of the search for a scope, or `undefined` with no traffic. */
+  async searchReplays(
+    pricing: PricingTable,
+    scope: ReplayScope,
+  ): Promise<ReplaySearchOutcome | undefined> {
+    await this.ensureLoaded();
+    if (this.meta.files.length === 0) return undefined;
+    return searchTraffic(this.calls, pricing, scope);
   }
 
   /** Deletes the stored traffic, here and in IndexedDB. */

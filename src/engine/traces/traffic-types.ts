@@ -10,6 +10,9 @@ import type {
   TraceCall,
   TraceFormat,
 } from '../../core/traces/index.ts';
+// Issue 16's replay types.
+import type { HopRecord } from '../../core/routing/simulate.ts';
+import type { ModelSeenShare, ReplayPlanChoice } from '../../domain/traffic-replay.ts';
 
 /** How far an import has got. */
 export interface ImportProgress {
@@ -132,3 +135,76 @@ export interface TrafficAnalysis {
 
 /** One call as the calls table shows it: the call record without its tool results. */
 export type CallRow = Omit<TraceCall, 'reasoningTokens' | 'toolResults'>;
+
+// ── Replay under other choices and the cheapest setting (issue 16, SPEC §11) ──
+
+/** Which conversations a replay covers: all, or the ones listed (one or a selection). */
+export type ReplayScope =
+  { readonly kind: 'all' } | { readonly kind: 'conversations'; readonly ids: readonly string[] };
+
+/** A replay request: the scope and the choice (the domain's `ReplayPlanChoice`). */
+export interface ReplayRequest {
+  readonly scope: ReplayScope;
+  readonly choice: ReplayPlanChoice;
+}
+
+/** One column of the side-by-side: as billed, as run or the replay. */
+export interface ReplayColumn {
+  /** Calls priced in this column. */
+  readonly calls: number;
+  readonly totalUsd: number;
+  readonly inputUsd: number;
+  readonly cacheReadUsd: number;
+  /** 5-minute and 1-hour writes together. */
+  readonly cacheWriteUsd: number;
+  readonly outputUsd: number;
+  /** Prompt tokens read from the cache over all prompt tokens, 0–1 (0 with no prompt). */
+  readonly cacheHitShare: number;
+}
+
+/** A replay's result, as the tab shows it. */
+export interface ReplayOutcome {
+  /** Calls in the scope, priced or not. */
+  readonly scopeCalls: number;
+  readonly scopeConversations: number;
+  readonly asBilled: ReplayColumn;
+  readonly asRun: ReplayColumn;
+  readonly replay: ReplayColumn;
+  /** Calls the replay left out, by the target model that has no price row. */
+  readonly leftOut: readonly { readonly model: string; readonly calls: number }[];
+  /** The models seen in the scope (price row, else the name as written). */
+  readonly modelsSeen: readonly ModelSeenShare[];
+  readonly choiceText: string;
+  readonly givesUp: readonly string[];
+  /** The replayed calls as routing hops, at most `MAX_REPLAY_TIMELINE_HOPS`. */
+  readonly timeline: {
+    readonly hops: readonly HopRecord[];
+    /** Replayed calls in all (the timeline holds the first `hops.length`). */
+    readonly totalCalls: number;
+  };
+}
+
+/** At most this many replayed calls are drawn on the routing tab's timeline. */
+export const MAX_REPLAY_TIMELINE_HOPS = 3_000;
+
+/** One ranked choice of the search, with what it gives up in words. */
+export interface RankedReplayChoice {
+  readonly choice: ReplayPlanChoice;
+  readonly choiceText: string;
+  readonly totalUsd: number;
+  readonly givesUp: readonly string[];
+}
+
+/** The search over the replay's choices for one scope. */
+export interface ReplaySearchOutcome {
+  readonly scopeCalls: number;
+  readonly asBilledUsd: number;
+  readonly asRunUsd: number;
+  /** The bound, in words (which models, which targets, how many choices). */
+  readonly boundText: string;
+  readonly evaluated: number;
+  /** Cheapest first. */
+  readonly ranked: readonly RankedReplayChoice[];
+  /** The cheapest that moves no model (a TTL change alone). */
+  readonly keepModels: RankedReplayChoice;
+}

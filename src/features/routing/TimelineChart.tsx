@@ -1,6 +1,7 @@
 import { memo, useMemo, useState } from 'react';
 import type { HopRecord, SimTurn } from '../../core/index.ts';
 import { useAppStore } from '../../state/store.ts';
+import { useTrafficFigures } from '../../state/traffic-figures.ts';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
 import { modelColor } from '../../ui/charts/palette.ts';
 import { Tooltip } from '../../ui/charts/Tooltip.tsx';
@@ -177,12 +178,14 @@ export function timelineSummary(hops: readonly HopRecord[]): string {
 }
 
 /** One mark per hop: cost split, model, thinking, rule and cache state, with a tooltip each. */
-export const TimelineChart = memo(function TimelineChart(props: {
+const HopTimeline = memo(function HopTimeline(props: {
   hops: readonly HopRecord[];
   turns: readonly SimTurn[];
   modelNames: readonly string[];
+  /** Replayed traffic (issue 16) instead of the scenario: what is drawn, in words. */
+  replayLabel?: string | undefined;
 }) {
-  const { hops, turns, modelNames } = props;
+  const { hops, turns, modelNames, replayLabel } = props;
   // Only what the drawing shows: an idle-gap step moves every hop's clock
   // but, while the cache stays warm, leaves the scene (and the canvas) alone.
   const scene = useMemo(() => timelineScene(hops, modelNames), [hops, modelNames]);
@@ -219,8 +222,11 @@ export const TimelineChart = memo(function TimelineChart(props: {
   const slot = hover === null ? 0 : slotWidth(hover.width, hops.length);
   return (
     <ChartFrame
-      title="Timeline: every hop"
+      title={replayLabel === undefined ? 'Timeline: every hop' : 'Timeline: replayed traffic'}
       assumptions={[
+        ...(replayLabel === undefined
+          ? []
+          : [replayLabel, 'each turn is a conversation of the traffic, each hop one of its calls']),
         `${formatTokens(hops.length)} hops over ${formatTokens((hops[hops.length - 1]?.turn ?? 0) + 1)} turns`,
         `models by price-table row: ${modelNames.join(', ')}`,
       ]}
@@ -262,5 +268,57 @@ export const TimelineChart = memo(function TimelineChart(props: {
       }
       table={<HopTable hops={hops} turns={turns} minimumOf={minimumOf} />}
     />
+  );
+});
+
+const NO_TURNS: readonly SimTurn[] = [];
+
+/**
+ * The routing tab's timeline: the scenario's hops, or, when the traffic tab
+ * has replayed some traffic (issue 16), a switch to draw the replayed calls
+ * on the same chart instead.
+ */
+export const TimelineChart = memo(function TimelineChart(props: {
+  hops: readonly HopRecord[];
+  turns: readonly SimTurn[];
+  modelNames: readonly string[];
+}) {
+  const replay = useTrafficFigures((s) => s.replayTimeline);
+  const [shows, setShows] = useState<'scenario' | 'replay'>('scenario');
+  const replayModels = useMemo(() => {
+    if (replay === undefined) return props.modelNames;
+    const extra = new Set(replay.hops.map((h) => h.model));
+    for (const m of props.modelNames) extra.delete(m);
+    return [...props.modelNames, ...extra];
+  }, [replay, props.modelNames]);
+  if (replay === undefined) return <HopTimeline {...props} />;
+  const showReplay = shows === 'replay';
+  return (
+    <div className="timeline-switch">
+      <div className="row">
+        <span aria-hidden="true">Timeline shows:</span>
+        <div className="segmented" role="group" aria-label="Timeline shows">
+          <button type="button" aria-pressed={!showReplay} onClick={() => setShows('scenario')}>
+            this scenario
+          </button>
+          <button type="button" aria-pressed={showReplay} onClick={() => setShows('replay')}>
+            replayed traffic
+          </button>
+        </div>
+      </div>
+      {showReplay ? (
+        <>
+          <p className="note">Replayed on the traffic tab: {replay.label}.</p>
+          <HopTimeline
+            hops={replay.hops}
+            turns={NO_TURNS}
+            modelNames={replayModels}
+            replayLabel={replay.label}
+          />
+        </>
+      ) : (
+        <HopTimeline {...props} />
+      )}
+    </div>
   );
 });

@@ -109,6 +109,7 @@ function slicesOf(state: AppState): Slices {
     gate: state.gate,
     budget: state.budget,
     routing: state.routing,
+    traffic: state.traffic,
   };
 }
 
@@ -122,6 +123,7 @@ const SLICE_NAMES: Record<ScenarioSlice, string> = {
   gate: 'gate inputs',
   budget: 'budget',
   routing: 'routing scenario',
+  traffic: 'replay choice',
 };
 
 /** Rewrites the address bar; returns how long that took, ms. */

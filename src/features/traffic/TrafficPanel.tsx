@@ -6,6 +6,7 @@ import { CalibrationSection } from './CalibrationSection.tsx';
 import { CallsTable } from './CallsTable.tsx';
 import { ImportProgressBar } from './ImportProgressBar.tsx';
 import { ImportZone } from './ImportZone.tsx';
+import { ReplaySection } from './replay/ReplaySection.tsx';
 import { TrafficSummary } from './TrafficSummary.tsx';
 import {
   analyseTraffic,
@@ -93,6 +94,7 @@ export default function TrafficPanel() {
           )}
         </>
       )}
+      <ReplaySection pricing={pricing} />
     </div>
   );
 }

@@ -167,6 +167,11 @@ export function callRows(offset: number, limit: number) {
   return theClient().rows(offset, limit);
 }
 
+/** The client the session talks to (issue 16's replay asks the same worker, where the calls are). */
+export function trafficClient(): TrafficClient {
+  return theClient();
+}
+
 /** For tests: a fresh session (and a fresh in-thread service). */
 export function resetTrafficSessionForTests(): void {
   client = undefined;

@@ -1,0 +1,292 @@
+/**
+ * "Find the cheapest setting" (issue 16): every replay choice of SPEC §11
+ * within a bound — a target for each of the most-used models seen, over the
+ * candidate chat models or its own, × the 5-minute and 1-hour TTL — priced
+ * on the traffic and ranked cheapest first.
+ *
+ * Exact, not sampled: the replay keeps one cache entry per conversation and
+ * target row, so calls mapped to different targets never touch each other's
+ * entries. A choice's cost is therefore the sum, over its targets, of the
+ * replay of the calls it sends there; each such group (which models seen,
+ * which target, which TTL) is replayed once and reused by every choice that
+ * forms it. For 4 models seen and 13 targets that is at most 15 × 13 × 2
+ * group replays for 57,122 choices.
+ */
+import { callRates } from '../core/call-rates.ts';
+import { findPriceRow } from '../core/model-names.ts';
+import { priceRowFor, type PriceRow, type PricingTable } from '../core/pricing.ts';
+import { promptTokens, type TraceCall } from '../core/traces/call-record.ts';
+import type { ReplayModelMove } from '../state/slices/traffic-slice.ts';
+import { DEFAULT_BASELINE_MODELS, pricedAtZero } from './baselines.ts';
+
+/** At most this many models seen get a target of their own; the rest stay on theirs. */
+export const MAX_SEARCHED_MODELS = 4;
+/** The ranked list's length. */
+export const MAX_RANKED_CHOICES = 10;
+
+/** One choice the search priced. */
+export interface SearchedChoice {
+  /** A target for every priced model seen (a model mapped to itself stays). */
+  readonly mapping: readonly ReplayModelMove[];
+  readonly ttlSeconds: 300 | 3600;
+  readonly totalUsd: number;
+}
+
+/** The search's bound and result. */
+export interface ReplaySearch {
+  /** Models seen (price rows) given every target, most calls first. */
+  readonly searchedModels: readonly string[];
+  /** Priced models seen beyond the bound: they stay on their own model. */
+  readonly fixedModels: readonly string[];
+  /** The targets each searched model may move to (besides its own row). */
+  readonly candidates: readonly string[];
+  /** Choices priced. */
+  readonly evaluated: number;
+  /** Cheapest first, at most `MAX_RANKED_CHOICES`. */
+  readonly ranked: readonly SearchedChoice[];
+  /** Every model seen on its own, at the cheaper TTL: what a TTL change alone gives. */
+  readonly keepModels: SearchedChoice;
+}
+
+interface TargetRates {
+  readonly row: PriceRow;
+  readonly threshold: number;
+  readonly base: ReturnType<typeof callRates>;
+  readonly long: ReturnType<typeof callRates>;
+}
+
+function ratesOf(row: PriceRow): TargetRates {
+  const tier = row.longContext ?? undefined;
+  const threshold = tier === undefined ? Infinity : tier.thresholdTokens;
+  return {
+    row,
+    threshold,
+    base: callRates(row, 0),
+    long: tier === undefined ? callRates(row, 0) : callRates(row, threshold + 1),
+  };
+}
+
+/** The calls as flat arrays, grouped by conversation (first appearance), time order kept inside. */
+interface FlatCalls {
+  readonly n: number;
+  readonly conversation: Int32Array;
+  readonly source: Int32Array;
+  readonly at: Float64Array;
+  readonly prompt: Float64Array;
+  readonly output: Float64Array;
+}
+
+function flatten(calls: readonly TraceCall[], sourceOf: (call: TraceCall) => number): FlatCalls {
+  const ordinal = new Map<string, number>();
+  const counts: number[] = [];
+  const conv = new Int32Array(calls.length);
+  calls.forEach((call, i) => {
+    let k = ordinal.get(call.conversationId);
+    if (k === undefined) {
+      k = ordinal.size;
+      ordinal.set(call.conversationId, k);
+      counts.push(0);
+    }
+    conv[i] = k;
+    counts[k]! += 1;
+  });
+  const start = new Int32Array(counts.length);
+  for (let k = 1; k < counts.length; k++) start[k] = start[k - 1]! + counts[k - 1]!;
+  const n = calls.length;
+  const out: FlatCalls = {
+    n,
+    conversation: new Int32Array(n),
+    source: new Int32Array(n),
+    at: new Float64Array(n),
+    prompt: new Float64Array(n),
+    output: new Float64Array(n),
+  };
+  for (let i = 0; i < n; i++) {
+    const call = calls[i]!;
+    const j = start[conv[i]!]!++;
+    out.conversation[j] = conv[i]!;
+    out.source[j] = sourceOf(call);
+    out.at[j] = call.at;
+    out.prompt[j] = promptTokens(call);
+    out.output[j] = call.outputTokens;
+  }
+  return out;
+}
+
+/**
+ * The cost of replaying the calls `inGroup` selects, all on one target row,
+ * at `ttlSeconds` (SPEC §11: one cache entry per conversation).
+ */
+function groupCost(
+  flat: FlatCalls,
+  inGroup: (source: number) => boolean,
+  target: TargetRates,
+  ttlSeconds: number,
+): number {
+  const minimum = target.row.minCacheableTokens ?? 0;
+  let total = 0;
+  let conversation = -1;
+  let entryTokens = -1;
+  let entryAt = 0;
+  for (let i = 0; i < flat.n; i++) {
+    if (!inGroup(flat.source[i]!)) continue;
+    if (flat.conversation[i] !== conversation) {
+      conversation = flat.conversation[i]!;
+      entryTokens = -1;
+    }
+    const prompt = flat.prompt[i]!;
+    const at = flat.at[i]!;
+    const rates = prompt > target.threshold ? target.long : target.base;
+    const writeRate = ttlSeconds === 3600 ? rates.cacheWrite1h : rates.cacheWrite;
+    // The core's sum, term for term (replay.ts), so a call costs exactly what it costs there.
+    if (prompt >= minimum) {
+      const cached =
+        entryTokens >= 0 && at - entryAt < ttlSeconds && prompt >= entryTokens ? entryTokens : 0;
+      total +=
+        cached * rates.cacheRead +
+        (prompt - cached) * writeRate +
+        0 * rates.input +
+        flat.output[i]! * rates.output;
+      entryTokens = prompt;
+      entryAt = at;
+    } else {
+      total +=
+        0 * rates.cacheRead + 0 * writeRate + prompt * rates.input + flat.output[i]! * rates.output;
+    }
+  }
+  return total;
+}
+
+/**
+ * Searches the replay's choices for `calls` (one scope's, in time order)
+ * under `pricing` (SPEC §11). The `MAX_SEARCHED_MODELS` most-used priced
+ * models seen each take every target in `candidates` that has a price row,
+ * or stay on their own; the other priced models seen stay; calls on unpriced
+ * models stay out, as they are out of the bill. Both TTLs are tried.
+ */
+export function searchReplayChoices(
+  calls: readonly TraceCall[],
+  pricing: PricingTable,
+  candidates: readonly string[],
+): ReplaySearch {
+  const rowName = new Map<string, string | undefined>();
+  const rowOf = (model: string) => {
+    if (!rowName.has(model)) rowName.set(model, findPriceRow(pricing, model)?.model);
+    return rowName.get(model);
+  };
+  const callsBySource = new Map<string, number>();
+  for (const call of calls) {
+    const row = rowOf(call.model);
+    if (row !== undefined) callsBySource.set(row, (callsBySource.get(row) ?? 0) + 1);
+  }
+  const sources = [...callsBySource]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([model]) => model);
+  const searched = sources.slice(0, MAX_SEARCHED_MODELS);
+  const fixed = sources.slice(MAX_SEARCHED_MODELS);
+  const usable = [...new Set(candidates)].filter((m) => priceRowFor(pricing, m) !== undefined);
+
+  const targets = [...new Set([...usable, ...sources])];
+  const targetIndex = new Map(targets.map((t, i) => [t, i]));
+  const rates = targets.map((t) => ratesOf(priceRowFor(pricing, t)!));
+  const sourceIndex = new Map(sources.map((s, i) => [s, i]));
+  const flat = flatten(
+    calls.filter((c) => rowOf(c.model) !== undefined),
+    (c) => sourceIndex.get(rowOf(c.model)!)!,
+  );
+  // Source i < searched.length is searched (its bit in a mask); the others have a fixed target.
+  const fixedTarget = sources.map((s, i) => (i < searched.length ? -1 : targetIndex.get(s)!));
+  const options = searched.map((s) => {
+    const own = targetIndex.get(s)!;
+    const list = usable.map((u) => targetIndex.get(u)!).filter((t) => t !== own);
+    return [own, ...list];
+  });
+
+  const masks = 1 << searched.length;
+  const T = targets.length;
+  const memo = new Float64Array(masks * T * 2).fill(NaN);
+  const costOf = (mask: number, t: number, ttlIndex: number): number => {
+    const key = (mask * T + t) * 2 + ttlIndex;
+    let cost = memo[key]!;
+    if (Number.isNaN(cost)) {
+      cost = groupCost(
+        flat,
+        (s) => (s < searched.length ? (mask & (1 << s)) !== 0 : fixedTarget[s] === t),
+        rates[t]!,
+        ttlIndex === 1 ? 3600 : 300,
+      );
+      memo[key] = cost;
+    }
+    return cost;
+  };
+  const fixedTargets = [...new Set(fixedTarget.filter((t) => t >= 0))];
+
+  const ranked: { pick: number[]; ttlIndex: number; totalUsd: number }[] = [];
+  const maskOf = new Int32Array(T);
+  const pick = new Array<number>(searched.length).fill(0);
+  let evaluated = 0;
+  const keepUsd = [0, 0];
+  const consider = (totalUsd: number, ttlIndex: number) => {
+    // The first assignment is every model on its own (each model's first option).
+    if (evaluated < 2) keepUsd[ttlIndex] = totalUsd;
+    evaluated += 1;
+    if (ranked.length === MAX_RANKED_CHOICES && totalUsd >= ranked[ranked.length - 1]!.totalUsd)
+      return;
+    const entry = { pick: [...pick], ttlIndex, totalUsd };
+    let at = ranked.length;
+    while (at > 0 && ranked[at - 1]!.totalUsd > totalUsd) at--;
+    ranked.splice(at, 0, entry);
+    if (ranked.length > MAX_RANKED_CHOICES) ranked.pop();
+  };
+  for (;;) {
+    const touched: number[] = [...fixedTargets];
+    for (let s = 0; s < searched.length; s++) {
+      const t = options[s]![pick[s]!]!;
+      if (maskOf[t] === 0 && !touched.includes(t)) touched.push(t);
+      maskOf[t]! |= 1 << s;
+    }
+    for (let ttlIndex = 0; ttlIndex < 2; ttlIndex++) {
+      let total = 0;
+      for (const t of touched) total += costOf(maskOf[t]!, t, ttlIndex);
+      consider(total, ttlIndex);
+    }
+    for (const t of touched) maskOf[t] = 0;
+    // The next assignment (a mixed-radix counter over the searched models' options).
+    let s = 0;
+    while (s < searched.length && ++pick[s]! === options[s]!.length) pick[s++] = 0;
+    if (s === searched.length) break;
+  }
+
+  const keepTtl = keepUsd[1]! < keepUsd[0]! ? 1 : 0;
+  return {
+    searchedModels: searched,
+    fixedModels: fixed,
+    candidates: usable,
+    evaluated,
+    keepModels: {
+      mapping: sources.map((from) => ({ from, to: from })),
+      ttlSeconds: keepTtl === 1 ? 3600 : 300,
+      totalUsd: keepUsd[keepTtl]!,
+    },
+    ranked: ranked.map((r) => ({
+      mapping: [
+        ...searched.map((from, s) => ({ from, to: targets[options[s]![r.pick[s]!]!]! })),
+        ...fixed.map((from) => ({ from, to: from })),
+      ],
+      ttlSeconds: r.ttlIndex === 1 ? 3600 : 300,
+      totalUsd: r.totalUsd,
+    })),
+  };
+}
+
+/**
+ * The targets a replay may move calls to: the default table's chat models
+ * (the routing lab's baselines, `DEFAULT_BASELINE_MODELS`) that `pricing`
+ * still prices above $0. A table of thousands of imported rows (rerank,
+ * embedding, image models) does not widen the search.
+ */
+export function replayCandidates(pricing: PricingTable): string[] {
+  return DEFAULT_BASELINE_MODELS.filter(
+    (m) => priceRowFor(pricing, m) !== undefined && !pricedAtZero(pricing, m),
+  );
+}

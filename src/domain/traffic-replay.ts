@@ -1,0 +1,139 @@
+/**
+ * The replay of a team's own traffic (SPEC §11) in words and plans: which
+ * model each call runs on under a choice, the choice in a short phrase, what
+ * a choice gives up ("moves the 31 % of calls that ran on claude-opus-4-6 to
+ * claude-sonnet-4-5") and what no replay can know. Pure: plain values in,
+ * sentences out; shared by the traffic worker (the search's ranked list),
+ * the traffic tab and the report.
+ */
+import type {
+  ReplayChoiceState,
+  ReplayModelMove,
+  ReplayTtlChoice,
+} from '../state/slices/traffic-slice.ts';
+
+/** SPEC §11's two TTLs, seconds. */
+export const REPLAY_TTL_SECONDS: Readonly<Record<ReplayTtlChoice, 300 | 3600>> = {
+  fiveMinutes: 300,
+  oneHour: 3600,
+};
+
+/** The TTL choice of a number of seconds (anything but 3,600 is the 5-minute TTL). */
+export function ttlChoiceOf(ttlSeconds: number): ReplayTtlChoice {
+  return ttlSeconds === 3600 ? 'oneHour' : 'fiveMinutes';
+}
+
+/** A replay's choice as the worker takes it: a target per model seen, and the TTL. */
+export interface ReplayPlanChoice {
+  /** Every call on one model, or a target for each model seen (unlisted ones stay on their own). */
+  readonly model:
+    | { readonly kind: 'one'; readonly model: string }
+    | { readonly kind: 'map'; readonly mapping: readonly ReplayModelMove[] };
+  readonly ttlSeconds: 300 | 3600;
+}
+
+/** The worker's form of the scenario's replay choice. */
+export function planChoiceOf(choice: ReplayChoiceState): ReplayPlanChoice {
+  return {
+    model:
+      choice.modelMode === 'one'
+        ? { kind: 'one', model: choice.oneModel }
+        : { kind: 'map', mapping: choice.mapping },
+    ttlSeconds: REPLAY_TTL_SECONDS[choice.ttl],
+  };
+}
+
+/** The model a model seen runs on under `choice` (its own when the mapping leaves it). */
+export function targetOf(choice: ReplayPlanChoice, modelSeen: string): string {
+  if (choice.model.kind === 'one') return choice.model.model;
+  return choice.model.mapping.find((m) => m.from === modelSeen)?.to ?? modelSeen;
+}
+
+/** Only the moves that change a model (a model mapped to itself stays). */
+export function realMoves(mapping: readonly ReplayModelMove[]): ReplayModelMove[] {
+  return mapping.filter((m) => m.from !== m.to);
+}
+
+/** "5-minute TTL" or "1-hour TTL". */
+export function ttlWords(ttlSeconds: number): string {
+  return ttlSeconds === 3600 ? '1-hour TTL' : '5-minute TTL';
+}
+
+/**
+ * The choice in a short phrase: "claude-opus-4-6 → claude-sonnet-4-5,
+ * 1-hour TTL", "every call on claude-haiku-4-5, 5-minute TTL", "each call on
+ * its own model, 5-minute TTL".
+ */
+export function choiceText(choice: ReplayPlanChoice): string {
+  const ttl = ttlWords(choice.ttlSeconds);
+  if (choice.model.kind === 'one') return `every call on ${choice.model.model}, ${ttl}`;
+  const moves = realMoves(choice.model.mapping);
+  if (moves.length === 0) return `each call on its own model, ${ttl}`;
+  return `${moves.map((m) => `${m.from} → ${m.to}`).join(', ')}, ${ttl}`;
+}
+
+/** A model seen in the replayed calls, with its share of them. */
+export interface ModelSeenShare {
+  /** The price row's name, or the name as written when unpriced. */
+  readonly model: string;
+  readonly priced: boolean;
+  readonly calls: number;
+}
+
+/** A share of calls as a whole percent, never "0 %" or "100 %" for a share strictly between. */
+export function shareWords(calls: number, total: number): string {
+  if (total <= 0) return '0 %';
+  const pct = (100 * calls) / total;
+  if (pct > 0 && pct < 0.5) return 'under 1 %';
+  if (pct < 100 && pct > 99.5) return 'over 99 %';
+  return `${Math.round(pct)} %`;
+}
+
+/**
+ * What a choice gives up, one sentence each, the largest moves first: every
+ * model seen that the choice moves ("moves the 31 % of calls that ran on
+ * claude-opus-4-6 to claude-sonnet-4-5"), calls that cannot be priced on
+ * their target, and what the TTL costs (`oneHourConversations` of
+ * `conversations` wrote 1-hour tokens as they ran).
+ */
+export function givesUpWords(
+  choice: ReplayPlanChoice,
+  seen: readonly ModelSeenShare[],
+  ttl: { readonly conversations: number; readonly oneHourConversations: number },
+): string[] {
+  const total = seen.reduce((sum, s) => sum + s.calls, 0);
+  const words: string[] = [];
+  const moved = [...seen]
+    .filter((s) => s.calls > 0 && targetOf(choice, s.model) !== s.model)
+    .sort((a, b) => b.calls - a.calls || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
+  for (const s of moved) {
+    const to = targetOf(choice, s.model);
+    words.push(`moves the ${shareWords(s.calls, total)} of calls that ran on ${s.model} to ${to}`);
+  }
+  if (moved.length === 0) words.push('keeps every call on the model it ran on');
+  const { conversations, oneHourConversations } = ttl;
+  if (choice.ttlSeconds === 300) {
+    words.push(
+      oneHourConversations > 0
+        ? `drops the 1-hour cache that ${oneHourConversations} of ${conversations} conversations used: a cache idle for 5 minutes or more expires and is written again`
+        : 'keeps the 5-minute cache: a cache idle for 5 minutes or more expires and is written again',
+    );
+  } else {
+    words.push(
+      oneHourConversations < conversations
+        ? `pays the 1-hour write rate on every cache write, also in the ${conversations - oneHourConversations} of ${conversations} conversations that ran on 5 minutes`
+        : 'pays the 1-hour write rate on every cache write, as the traffic did',
+    );
+  }
+  return words;
+}
+
+/** What no replay can know (SPEC §11), said beside every result. */
+export const REPLAY_CANNOT_KNOW: readonly string[] = [
+  'A different model would have written different outputs; the replay keeps the logged ones (their length, and the later prompts that carry them).',
+  "Each call keeps its logged prompt size: another provider's tokenizer would count the same text differently.",
+  'Each call keeps its time: a faster or slower model would move the idle gaps, and with them what a TTL keeps warm.',
+  'Each conversation starts with a cold cache: a session that started warm from an earlier one (providers cache by prompt prefix) is not credited.',
+  'A prompt shorter than the cached one (a compacted conversation) reads nothing; a provider may still read the prefix they share.',
+  'Calls whose target model has no price row are left out, as unpriced calls are left out of the bill.',
+];

@@ -1,0 +1,400 @@
+/**
+ * The traffic's replay under other choices and the search for the cheapest
+ * setting (issue 16, SPEC §11), run in the import worker next to the calls:
+ * as billed, as run and the replay of one scope side by side, split by kind
+ * of token, with the replayed calls as routing hops for the routing tab's
+ * timeline; and the ranked choices of the search, each with what it gives
+ * up in words. Only these figures leave the worker, never the calls.
+ */
+import { callRates } from '../../core/call-rates.ts';
+import { findPriceRow } from '../../core/model-names.ts';
+import { priceRowFor, type PriceRow, type PricingTable } from '../../core/pricing.ts';
+import type { HopRecord } from '../../core/routing/simulate.ts';
+import {
+  promptTokens,
+  replayTrace,
+  type ReplayedCall,
+  type TraceCall,
+} from '../../core/traces/index.ts';
+import {
+  choiceText,
+  givesUpWords,
+  type ModelSeenShare,
+  type ReplayPlanChoice,
+} from '../../domain/traffic-replay.ts';
+import {
+  MAX_SEARCHED_MODELS,
+  replayCandidates,
+  searchReplayChoices,
+  type SearchedChoice,
+} from '../../domain/traffic-replay-search.ts';
+import {
+  MAX_REPLAY_TIMELINE_HOPS,
+  type RankedReplayChoice,
+  type ReplayColumn,
+  type ReplayOutcome,
+  type ReplayRequest,
+  type ReplayScope,
+  type ReplaySearchOutcome,
+} from './traffic-types.ts';
+
+/** The calls of `scope`, in stored (time) order. */
+export function callsInScope(calls: readonly TraceCall[], scope: ReplayScope): TraceCall[] {
+  if (scope.kind === 'all') return [...calls];
+  const ids = new Set(scope.ids);
+  return calls.filter((c) => ids.has(c.conversationId));
+}
+
+/** A row lookup that finds each name once. */
+function rowFinder(pricing: PricingTable) {
+  const rows = new Map<string, ReturnType<typeof findPriceRow>>();
+  return (name: string) => {
+    if (!rows.has(name)) rows.set(name, findPriceRow(pricing, name));
+    return rows.get(name);
+  };
+}
+
+function share(cached: number, prompt: number): number {
+  return prompt > 0 ? cached / prompt : 0;
+}
+
+function billedColumn(calls: readonly TraceCall[], pricing: PricingTable): ReplayColumn {
+  const rowOf = rowFinder(pricing);
+  const ratesOf = ratesFinder(pricing);
+  let n = 0;
+  let inputUsd = 0;
+  let cacheReadUsd = 0;
+  let cacheWriteUsd = 0;
+  let outputUsd = 0;
+  let totalUsd = 0;
+  let readTokens = 0;
+  let prompt = 0;
+  for (const call of calls) {
+    const found = rowOf(call.model);
+    if (found === undefined) continue;
+    // billCall's terms (SPEC §10), with each row's rates worked out once.
+    const rates = ratesOf(found.model, promptTokens(call));
+    const input = call.inputTokens * rates.input;
+    const read = call.cacheReadTokens * rates.cacheRead;
+    const write5m = call.cacheWrite5mTokens * rates.cacheWrite;
+    const write1h = call.cacheWrite1hTokens * rates.cacheWrite1h;
+    const output = call.outputTokens * rates.output;
+    n += 1;
+    totalUsd += input + read + write5m + write1h + output;
+    inputUsd += input;
+    cacheReadUsd += read;
+    cacheWriteUsd += write5m + write1h;
+    outputUsd += output;
+    readTokens += call.cacheReadTokens;
+    prompt += promptTokens(call);
+  }
+  return {
+    calls: n,
+    totalUsd,
+    inputUsd,
+    cacheReadUsd,
+    cacheWriteUsd,
+    outputUsd,
+    cacheHitShare: share(readTokens, prompt),
+  };
+}
+
+type Rates = ReturnType<typeof callRates>;
+
+/**
+ * The rates of a price row (by its name) at a prompt size, each row's two
+ * tiers worked out once: `callRates` depends on the prompt only through the
+ * long-context threshold.
+ */
+function ratesFinder(pricing: PricingTable) {
+  const byModel = new Map<string, { threshold: number; base: Rates; long: Rates }>();
+  return (model: string, prompt: number): Rates => {
+    let held = byModel.get(model);
+    if (held === undefined) {
+      const row: PriceRow = priceRowFor(pricing, model)!;
+      const tier = row.longContext ?? undefined;
+      const threshold = tier === undefined ? Infinity : tier.thresholdTokens;
+      const base = callRates(row, 0);
+      held = { threshold, base, long: tier === undefined ? base : callRates(row, threshold + 1) };
+      byModel.set(model, held);
+    }
+    return prompt > held.threshold ? held.long : held.base;
+  };
+}
+
+interface CallSplit {
+  readonly readUsd: number;
+  readonly writeUsd: number;
+  readonly inputUsd: number;
+  readonly outputUsd: number;
+  readonly longContext: boolean;
+}
+
+/** One replayed call's cost split by kind (SPEC §11: the call's tier, writes at the TTL's rate). */
+function splitOf(call: ReplayedCall, rates: Rates, ttlSeconds: number): CallSplit {
+  const writeRate = ttlSeconds === 3600 ? rates.cacheWrite1h : rates.cacheWrite;
+  return {
+    readUsd: call.cachedTokens * rates.cacheRead,
+    writeUsd: call.writeTokens * writeRate,
+    inputUsd: call.uncachedTokens * rates.input,
+    outputUsd: call.outputTokens * rates.output,
+    longContext: rates.longContext,
+  };
+}
+
+function oneHourConversations(calls: readonly TraceCall[]): Set<string> {
+  const ids = new Set<string>();
+  for (const call of calls) if (call.cacheWrite1hTokens > 0) ids.add(call.conversationId);
+  return ids;
+}
+
+/**
+ * Replays `calls` (one scope's) and returns the columns; the replay's TTL of
+ * a conversation is `ttlOf(conversationId)` (as run: its own; a choice: one).
+ */
+function replayColumn(
+  replayed: readonly ReplayedCall[],
+  pricing: PricingTable,
+  ttlOf: (conversationId: string) => number,
+  onCall?: (call: ReplayedCall, split: CallSplit) => void,
+): ReplayColumn {
+  const ratesOf = ratesFinder(pricing);
+  let totalUsd = 0;
+  let inputUsd = 0;
+  let cacheReadUsd = 0;
+  let cacheWriteUsd = 0;
+  let outputUsd = 0;
+  let cached = 0;
+  let prompt = 0;
+  for (const call of replayed) {
+    const rates = ratesOf(call.model, call.promptTokens);
+    const ttlSeconds = ttlOf(call.conversationId);
+    const writeRate = ttlSeconds === 3600 ? rates.cacheWrite1h : rates.cacheWrite;
+    totalUsd += call.costUsd;
+    inputUsd += call.uncachedTokens * rates.input;
+    cacheReadUsd += call.cachedTokens * rates.cacheRead;
+    cacheWriteUsd += call.writeTokens * writeRate;
+    outputUsd += call.outputTokens * rates.output;
+    cached += call.cachedTokens;
+    prompt += call.promptTokens;
+    if (onCall !== undefined) onCall(call, splitOf(call, rates, ttlSeconds));
+  }
+  return {
+    calls: replayed.length,
+    totalUsd,
+    inputUsd,
+    cacheReadUsd,
+    cacheWriteUsd,
+    outputUsd,
+    cacheHitShare: share(cached, prompt),
+  };
+}
+
+/** The models seen in `calls`: by price row, else by the name as written; most calls first. */
+export function modelsSeenIn(calls: readonly TraceCall[], pricing: PricingTable): ModelSeenShare[] {
+  const rowOf = rowFinder(pricing);
+  const seen = new Map<string, { priced: boolean; calls: number }>();
+  for (const call of calls) {
+    const row = rowOf(call.model)?.model;
+    const key = row ?? call.model;
+    const held = seen.get(key);
+    if (held === undefined) seen.set(key, { priced: row !== undefined, calls: 1 });
+    else held.calls += 1;
+  }
+  return [...seen]
+    .map(([model, s]) => ({ model, priced: s.priced, calls: s.calls }))
+    .sort((a, b) => b.calls - a.calls || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
+}
+
+/**
+ * The core's plan for a choice: a mapping keyed by the model names as
+ * written (the choice names price rows, or an unpriced name as written).
+ */
+function planOf(calls: readonly TraceCall[], pricing: PricingTable, choice: ReplayPlanChoice) {
+  if (choice.model.kind === 'one') {
+    return { kind: 'whatIf' as const, model: choice.model.model, ttlSeconds: choice.ttlSeconds };
+  }
+  const rowOf = rowFinder(pricing);
+  const byRow = new Map(choice.model.mapping.map((m) => [m.from, m.to]));
+  const mapping = new Map<string, string>();
+  for (const call of calls) {
+    if (mapping.has(call.model)) continue;
+    const key = rowOf(call.model)?.model ?? call.model;
+    const to = byRow.get(key);
+    if (to !== undefined) mapping.set(call.model, to);
+  }
+  return { kind: 'whatIf' as const, model: mapping, ttlSeconds: choice.ttlSeconds };
+}
+
+function hopOf(
+  call: ReplayedCall,
+  split: CallSplit,
+  conversation: number,
+  index: number,
+  startAt: number,
+): HopRecord {
+  return {
+    turn: conversation,
+    hop: index,
+    turnHopIndex: index,
+    at: call.at - startAt,
+    model: call.model,
+    thinking: false,
+    source: 'default',
+    promptTokens: call.promptTokens,
+    cachedTokens: call.cachedTokens,
+    writeTokens: call.writeTokens,
+    uncachedTokens: call.uncachedTokens,
+    longContext: split.longContext,
+    outputTokens: call.outputTokens,
+    thinkingTokens: 0,
+    readUsd: split.readUsd,
+    writeUsd: split.writeUsd,
+    inputUsd: split.inputUsd,
+    outputUsd: split.outputUsd,
+    classifierUsd: 0,
+    totalUsd: call.costUsd,
+    resolverCalls: 0,
+    forceHonoured: false,
+    forceDropped: false,
+    cache: call.uncachedTokens > 0 ? 'uncacheable' : call.cachedTokens > 0 ? 'warm' : 'cold',
+  };
+}
+
+/** What a scope gives whatever the choice: its calls, as billed, as run and the models seen. */
+interface ScopeBasis {
+  readonly calls: readonly TraceCall[];
+  readonly asBilled: ReplayColumn;
+  readonly asRun: ReplayColumn;
+  readonly modelsSeen: readonly ModelSeenShare[];
+  readonly conversations: number;
+  readonly oneHourConversations: number;
+}
+
+/** At most this many scopes' bases are kept per set of stored calls. */
+const KEPT_BASES = 4;
+const bases = new WeakMap<readonly TraceCall[], Map<string, ScopeBasis>>();
+
+/**
+ * The basis of `scope`, worked out once per stored calls, scope and price
+ * table: a new choice then costs one replay, not three.
+ */
+function basisOf(
+  allCalls: readonly TraceCall[],
+  pricing: PricingTable,
+  scope: ReplayScope,
+): ScopeBasis {
+  let kept = bases.get(allCalls);
+  if (kept === undefined) {
+    kept = new Map();
+    bases.set(allCalls, kept);
+  }
+  const key = `${JSON.stringify(scope)}\n${JSON.stringify(pricing)}`;
+  const held = kept.get(key);
+  if (held !== undefined) return held;
+  const calls = callsInScope(allCalls, scope);
+  const oneHour = oneHourConversations(calls);
+  const asRun = replayTrace(calls, pricing, { kind: 'asRun' });
+  const basis: ScopeBasis = {
+    calls,
+    asBilled: billedColumn(calls, pricing),
+    asRun: replayColumn(asRun.calls, pricing, (id) => (oneHour.has(id) ? 3600 : 300)),
+    modelsSeen: modelsSeenIn(calls, pricing),
+    conversations: new Set(calls.map((c) => c.conversationId)).size,
+    oneHourConversations: oneHour.size,
+  };
+  if (kept.size >= KEPT_BASES) kept.delete(kept.keys().next().value!);
+  kept.set(key, basis);
+  return basis;
+}
+
+/** As billed, as run and the replay of `request.scope` under `request.choice` (SPEC §10, §11). */
+export function replayTraffic(
+  allCalls: readonly TraceCall[],
+  pricing: PricingTable,
+  request: ReplayRequest,
+): ReplayOutcome {
+  const basis = basisOf(allCalls, pricing, request.scope);
+  const { calls } = basis;
+  const replay = replayTrace(calls, pricing, planOf(calls, pricing, request.choice));
+  const hops: HopRecord[] = [];
+  const conversationOrdinal = new Map<string, number>();
+  let lastConversation = '';
+  let index = 0;
+  const startAt = replay.calls[0]?.at ?? 0;
+  const replayCol = replayColumn(
+    replay.calls,
+    pricing,
+    () => request.choice.ttlSeconds,
+    (call, split) => {
+      if (hops.length >= MAX_REPLAY_TIMELINE_HOPS) return;
+      if (call.conversationId !== lastConversation) {
+        lastConversation = call.conversationId;
+        index = 0;
+      }
+      let ordinal = conversationOrdinal.get(call.conversationId);
+      if (ordinal === undefined) {
+        ordinal = conversationOrdinal.size;
+        conversationOrdinal.set(call.conversationId, ordinal);
+      }
+      hops.push(hopOf(call, split, ordinal, index++, startAt));
+    },
+  );
+  return {
+    scopeCalls: calls.length,
+    scopeConversations: basis.conversations,
+    asBilled: basis.asBilled,
+    asRun: basis.asRun,
+    replay: replayCol,
+    leftOut: [...replay.leftOut].map(([model, n]) => ({ model, calls: n })),
+    modelsSeen: basis.modelsSeen,
+    choiceText: choiceText(request.choice),
+    givesUp: givesUpWords(request.choice, basis.modelsSeen, basis),
+    timeline: { hops, totalCalls: replay.calls.length },
+  };
+}
+
+/** The search over the replay's choices for `scope` (issue 16), ranked cheapest first. */
+export function searchTraffic(
+  allCalls: readonly TraceCall[],
+  pricing: PricingTable,
+  scope: ReplayScope,
+): ReplaySearchOutcome {
+  const basis = basisOf(allCalls, pricing, scope);
+  const { calls, modelsSeen } = basis;
+  const search = searchReplayChoices(calls, pricing, replayCandidates(pricing));
+  const unpriced = modelsSeen.filter((m) => !m.priced);
+  const fixedCalls = modelsSeen
+    .filter((m) => search.fixedModels.includes(m.model))
+    .reduce((sum, m) => sum + m.calls, 0);
+  const ranked = (r: SearchedChoice): RankedReplayChoice => {
+    const choice: ReplayPlanChoice = {
+      model: { kind: 'map', mapping: r.mapping },
+      ttlSeconds: r.ttlSeconds,
+    };
+    return {
+      choice,
+      choiceText: choiceText(choice),
+      totalUsd: r.totalUsd,
+      givesUp: givesUpWords(choice, modelsSeen, basis),
+    };
+  };
+  const boundText =
+    `Every target for the ${search.searchedModels.length === 1 ? 'model' : `${search.searchedModels.length} most-used models`} seen ` +
+    `(${search.searchedModels.join(', ') || 'none'}): its own or one of ${search.candidates.length} priced chat models, ` +
+    `× the 5-minute and 1-hour TTL — ${search.evaluated.toLocaleString('en-US')} settings, each priced exactly. ` +
+    `The bound is ${MAX_SEARCHED_MODELS} models because each model searched multiplies the settings by its number of targets` +
+    (search.fixedModels.length > 0
+      ? `; the ${search.fixedModels.length} other priced models seen (${fixedCalls.toLocaleString('en-US')} calls) stay on their own.`
+      : '.') +
+    (unpriced.length > 0 ? ' Calls on unpriced models stay out, as they are out of the bill.' : '');
+  return {
+    scopeCalls: calls.length,
+    asBilledUsd: basis.asBilled.totalUsd,
+    asRunUsd: basis.asRun.totalUsd,
+    boundText,
+    evaluated: search.evaluated,
+    ranked: search.ranked.map(ranked),
+    keepModels: ranked(search.keepModels),
+  };
+}

@@ -1,0 +1,227 @@
+import { useId } from 'react';
+import type { ModelSeenShare } from '../../../domain/traffic-replay.ts';
+import type { BilledRow } from '../../../engine/traces/traffic-types.ts';
+import type { ReplayChoiceState } from '../../../state/slices/traffic-slice.ts';
+import { useAppStore } from '../../../state/store.ts';
+import { formatPlain, formatUsd } from '../../../ui/format.ts';
+import { setReplayScope, type ScopeChoice } from './replay-session.ts';
+
+function ScopeChooser({
+  scope,
+  conversations,
+  conversationsInAll,
+}: {
+  scope: ScopeChoice;
+  conversations: readonly BilledRow[];
+  conversationsInAll: number;
+}) {
+  const id = useId();
+  const first = conversations[0]?.key;
+  const listedNote =
+    conversationsInAll > conversations.length
+      ? `The ${formatPlain(conversations.length)} most expensive of ${formatPlain(conversationsInAll)} priced conversations are listed.`
+      : undefined;
+  return (
+    <fieldset className="replay-fieldset">
+      <legend>Replay</legend>
+      <div className="row">
+        {(
+          [
+            ['all', 'All conversations'],
+            ['one', 'One conversation'],
+            ['selection', 'A selection of conversations'],
+          ] as const
+        ).map(([kind, label]) => (
+          <label key={kind}>
+            <input
+              type="radio"
+              name={`${id}-scope`}
+              checked={scope.kind === kind}
+              onChange={() =>
+                setReplayScope(
+                  kind === 'all'
+                    ? { kind }
+                    : kind === 'one'
+                      ? { kind, id: first }
+                      : { kind, ids: first === undefined ? [] : [first] },
+                )
+              }
+            />{' '}
+            {label}
+          </label>
+        ))}
+      </div>
+      {scope.kind === 'one' ? (
+        <label className="replay-field">
+          Conversation{' '}
+          <select
+            value={scope.id ?? ''}
+            onChange={(e) => setReplayScope({ kind: 'one', id: e.target.value })}
+          >
+            {conversations.map((c) => (
+              <option key={c.key} value={c.key}>
+                {c.key} · {formatPlain(c.calls)} calls · {formatUsd(c.totalUsd)}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {scope.kind === 'selection' ? (
+        <fieldset className="replay-selection">
+          <legend>Conversations to replay</legend>
+          {conversations.map((c) => {
+            const checked = scope.ids.includes(c.key);
+            return (
+              <label key={c.key} className="replay-conversation">
+                <input
+                  type="checkbox"
+                  checked={checked}
+                  onChange={() =>
+                    setReplayScope({
+                      kind: 'selection',
+                      ids: checked ? scope.ids.filter((x) => x !== c.key) : [...scope.ids, c.key],
+                    })
+                  }
+                />{' '}
+                <span className="file-name">{c.key}</span> · {formatPlain(c.calls)} calls ·{' '}
+                {formatUsd(c.totalUsd)}
+              </label>
+            );
+          })}
+        </fieldset>
+      ) : null}
+      {scope.kind !== 'all' && listedNote !== undefined ? (
+        <p className="note">{listedNote}</p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function moveTo(choice: ReplayChoiceState, from: string, to: string) {
+  const rest = choice.mapping.filter((m) => m.from !== from);
+  return from === to ? rest : [...rest, { from, to }];
+}
+
+/** The replay's choice: scope (this session only), model or mapping, TTL (in the scenario). */
+export function ReplayChoiceForm({
+  choice,
+  scope,
+  modelsSeen,
+  candidates,
+  conversations,
+  conversationsInAll,
+}: {
+  choice: ReplayChoiceState;
+  scope: ScopeChoice;
+  modelsSeen: readonly ModelSeenShare[];
+  candidates: readonly string[];
+  conversations: readonly BilledRow[];
+  conversationsInAll: number;
+}) {
+  const id = useId();
+  const setChoice = useAppStore((s) => s.setReplayChoice);
+  const oneOptions = candidates.includes(choice.oneModel)
+    ? candidates
+    : [choice.oneModel, ...candidates];
+  return (
+    <div className="replay-form">
+      <ScopeChooser
+        scope={scope}
+        conversations={conversations}
+        conversationsInAll={conversationsInAll}
+      />
+      <fieldset className="replay-fieldset">
+        <legend>Model</legend>
+        <div className="row">
+          <label>
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              checked={choice.modelMode === 'map'}
+              onChange={() => setChoice({ modelMode: 'map' })}
+            />{' '}
+            Each model seen mapped to another
+          </label>
+          <label>
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              checked={choice.modelMode === 'one'}
+              onChange={() => setChoice({ modelMode: 'one' })}
+            />{' '}
+            Every call on one model
+          </label>
+        </div>
+        {choice.modelMode === 'one' ? (
+          <label className="replay-field">
+            Every call on{' '}
+            <select
+              value={choice.oneModel}
+              onChange={(e) => setChoice({ oneModel: e.target.value })}
+            >
+              {oneOptions.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <div className="replay-mapping">
+            {modelsSeen.map((seen) => {
+              const to = choice.mapping.find((m) => m.from === seen.model)?.to ?? seen.model;
+              const options = [...new Set([seen.model, to, ...candidates])];
+              return (
+                <label className="replay-field" key={seen.model}>
+                  <span>
+                    <span className="file-name">{seen.model}</span> ({formatPlain(seen.calls)}{' '}
+                    {seen.calls === 1 ? 'call' : 'calls'}
+                    {seen.priced ? '' : ', unpriced'}) runs on
+                  </span>
+                  <select
+                    aria-label={`${seen.model} runs on`}
+                    value={to}
+                    onChange={(e) =>
+                      setChoice({ mapping: moveTo(choice, seen.model, e.target.value) })
+                    }
+                  >
+                    {options.map((m) => (
+                      <option key={m} value={m}>
+                        {m === seen.model
+                          ? seen.priced
+                            ? `${m} (stays)`
+                            : `${m} (stays: left out, unpriced)`
+                          : m}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              );
+            })}
+          </div>
+        )}
+      </fieldset>
+      <fieldset className="replay-fieldset">
+        <legend>Cache TTL</legend>
+        <div className="row">
+          {(
+            [
+              ['fiveMinutes', '5 minutes'],
+              ['oneHour', '1 hour'],
+            ] as const
+          ).map(([ttl, label]) => (
+            <label key={ttl}>
+              <input
+                type="radio"
+                name={`${id}-ttl`}
+                checked={choice.ttl === ttl}
+                onChange={() => setChoice({ ttl })}
+              />{' '}
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

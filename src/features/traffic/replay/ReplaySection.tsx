@@ -1,0 +1,163 @@
+import { useDeferredValue, useEffect, useId, useMemo } from 'react';
+import type { PricingTable } from '../../../core/pricing.ts';
+import {
+  choiceText,
+  planChoiceOf,
+  REPLAY_CANNOT_KNOW,
+  type ModelSeenShare,
+} from '../../../domain/traffic-replay.ts';
+import { replayCandidates } from '../../../domain/traffic-replay-search.ts';
+import type { TrafficAnalysis } from '../../../engine/traces/traffic-types.ts';
+import { useAppStore } from '../../../state/store.ts';
+import { formatPlain } from '../../../ui/format.ts';
+import { useTrafficSession } from '../traffic-session.ts';
+import { CheapestSettings } from './CheapestSettings.tsx';
+import { ReplayChoiceForm } from './ReplayChoiceForm.tsx';
+import { ReplayColumns } from './ReplayColumns.tsx';
+import {
+  clearReplayResults,
+  requestReplay,
+  requestSearch,
+  useReplaySession,
+  workerScope,
+} from './replay-session.ts';
+import './replay.css';
+
+/** The models seen, by price row (else the name as written), most calls first. */
+function modelsSeenOf(analysis: TrafficAnalysis | undefined): ModelSeenShare[] {
+  if (analysis === undefined) return [];
+  const seen = new Map<string, ModelSeenShare>();
+  for (const m of analysis.models) {
+    const key = m.priceRow ?? m.name;
+    const held = seen.get(key);
+    seen.set(key, {
+      model: key,
+      priced: m.priceRow !== undefined,
+      calls: (held?.calls ?? 0) + m.calls,
+    });
+  }
+  return [...seen.values()].sort(
+    (a, b) => b.calls - a.calls || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0),
+  );
+}
+
+function CannotKnow() {
+  return (
+    <div className="replay-cannot-know">
+      <h3>What a replay cannot know</h3>
+      <ul>
+        {REPLAY_CANNOT_KNOW.map((w) => (
+          <li key={w}>{w}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * "Replay under other choices" and "Find the cheapest setting" (SPEC §11,
+ * issue 16): the traffic re-priced in the worker under the scenario's
+ * choice, side by side with as billed and as run, and the search's ranked
+ * settings. Without traffic (a shared link), the choice and what it needs.
+ */
+export function ReplaySection({ pricing }: { pricing: PricingTable }) {
+  const id = useId();
+  const meta = useTrafficSession((s) => s.meta);
+  const phase = useTrafficSession((s) => s.phase);
+  const version = useTrafficSession((s) => s.version);
+  const analysis = useDeferredValue(useTrafficSession((s) => s.analysis));
+  const choice = useAppStore((s) => s.traffic.replay);
+  const scope = useReplaySession((s) => s.scope);
+  // Results render as a transition, in slices, so their arrival never blocks input.
+  const outcome = useDeferredValue(useReplaySession((s) => s.outcome));
+  const search = useDeferredValue(useReplaySession((s) => s.search));
+  const replayUpdating = useReplaySession((s) => s.replayUpdating);
+  const searchUpdating = useReplaySession((s) => s.searchUpdating);
+  const error = useReplaySession((s) => s.error);
+  const hasTraffic = meta !== undefined;
+
+  useEffect(() => {
+    if (phase === 'ready' && !hasTraffic) clearReplayResults();
+  }, [phase, hasTraffic]);
+  useEffect(() => {
+    const forWorker = workerScope(scope);
+    if (version > 0 && hasTraffic && forWorker !== undefined)
+      void requestReplay(pricing, forWorker, planChoiceOf(choice));
+  }, [version, hasTraffic, pricing, scope, choice]);
+  useEffect(() => {
+    const forWorker = workerScope(scope);
+    if (version > 0 && hasTraffic && forWorker !== undefined)
+      void requestSearch(pricing, forWorker);
+  }, [version, hasTraffic, pricing, scope]);
+
+  const modelsSeen = useMemo(() => modelsSeenOf(analysis), [analysis]);
+  const candidates = useMemo(() => replayCandidates(pricing), [pricing]);
+  const words = choiceText(planChoiceOf(choice));
+
+  return (
+    <>
+      <section className="card replay" aria-labelledby={`${id}-h`}>
+        <h2 id={`${id}-h`}>Replay under other choices</h2>
+        <p className="note">
+          Each call keeps its time, its prompt size and its logged output; the replay changes the
+          model it runs on and the cache TTL, with the simulator&apos;s cache rules (SPEC §11). A
+          share link carries this choice, never the calls nor which conversations you replayed.
+        </p>
+        <p className="replay-choice">
+          Choice: <strong>{words}</strong>
+        </p>
+        {!hasTraffic ? (
+          <p className="note" role="status">
+            Replaying needs your traffic: import trace files above. This choice came with the
+            scenario; the calls never do.
+          </p>
+        ) : (
+          <>
+            <ReplayChoiceForm
+              choice={choice}
+              scope={scope}
+              modelsSeen={modelsSeen}
+              candidates={candidates}
+              conversations={analysis?.billed.byConversation ?? []}
+              conversationsInAll={analysis?.billed.pricedConversations ?? 0}
+            />
+            <p className="replay-updating" aria-live="polite">
+              {replayUpdating ? 'updating…' : ''}
+            </p>
+            {error === undefined ? null : (
+              <p role="alert" className="form-error">
+                {error}
+              </p>
+            )}
+            {workerScope(scope) === undefined ? (
+              <p className="note">Choose at least one conversation to replay.</p>
+            ) : outcome === undefined ? null : (
+              <div className="replay-result">
+                <ReplayColumns outcome={outcome} />
+                <div className="replay-beside">
+                  <div>
+                    <h3>What this choice gives up</h3>
+                    <ul>
+                      {outcome.givesUp.map((w) => (
+                        <li key={w}>{w}</li>
+                      ))}
+                    </ul>
+                  </div>
+                  <CannotKnow />
+                </div>
+                <p className="note">
+                  The routing tab&apos;s timeline can show these replayed calls (
+                  {outcome.timeline.hops.length < outcome.timeline.totalCalls
+                    ? `the first ${formatPlain(outcome.timeline.hops.length)} of ${formatPlain(outcome.timeline.totalCalls)}`
+                    : formatPlain(outcome.timeline.totalCalls)}
+                  ): choose “replayed traffic” above its chart.
+                </p>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+      {hasTraffic ? <CheapestSettings search={search} updating={searchUpdating} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { findPriceRow } from '../../src/core/model-names.ts';
+import { DEFAULT_PRICING } from '../../src/core/pricing.ts';
+import { replayTrace, type TraceCall } from '../../src/core/traces/index.ts';
+import {
+  MAX_RANKED_CHOICES,
+  MAX_SEARCHED_MODELS,
+  searchReplayChoices,
+} from '../../src/domain/traffic-replay-search.ts';
+import { seededTraffic } from './replay-traffic.ts';
+
+const CANDIDATES = ['claude-haiku-4-5', 'claude-sonnet-4-5', 'gpt-5', 'gemini-2.5-flash'];
+
+/** Every choice the search should cover, priced one by one with the core's replay. */
+function bruteForce(calls: readonly TraceCall[], searched: readonly string[]) {
+  const rowOf = (m: string) => findPriceRow(DEFAULT_PRICING, m)?.model;
+  const results: { mapping: Map<string, string>; ttlSeconds: number; totalUsd: number }[] = [];
+  const options = searched.map((s) => [s, ...CANDIDATES.filter((c) => c !== s)]);
+  const pick = searched.map(() => 0);
+  for (;;) {
+    const byRow = new Map(searched.map((s, i) => [s, options[i]![pick[i]!]!]));
+    const byName = new Map<string, string>();
+    for (const call of calls) {
+      const to = byRow.get(rowOf(call.model) ?? '');
+      if (to !== undefined) byName.set(call.model, to);
+    }
+    for (const ttlSeconds of [300, 3600]) {
+      const { totals } = replayTrace(calls, DEFAULT_PRICING, {
+        kind: 'whatIf',
+        model: byName,
+        ttlSeconds,
+      });
+      results.push({ mapping: byRow, ttlSeconds, totalUsd: totals.totalUsd });
+    }
+    let i = 0;
+    while (i < searched.length && ++pick[i]! === options[i]!.length) pick[i++] = 0;
+    if (i === searched.length) break;
+  }
+  return results;
+}
+
+/** Calls on unpriced models are out of the search (and of the bill); the brute force leaves them out too. */
+const priced = (calls: readonly TraceCall[]) =>
+  calls.filter((c) => findPriceRow(DEFAULT_PRICING, c.model) !== undefined);
+
+describe('searchReplayChoices', () => {
+  it.each([
+    [1, ['claude-opus-4-6', 'claude-sonnet-4-5-20250929', 'claude-haiku-4-5', 'o3-pro']],
+    [2, ['claude-opus-4-6', 'anthropic/claude-sonnet-4-5', 'claude-sonnet-4-5', 'gpt-4.1']],
+    [3, ['claude-opus-4-1', 'gemini-2.5-pro']],
+  ])('ranks like a replay of every choice, one by one (seed %i)', (seed, models) => {
+    const calls = seededTraffic(seed, 30, models);
+    const search = searchReplayChoices(calls, DEFAULT_PRICING, CANDIDATES);
+    const brute = bruteForce(priced(calls), search.searchedModels);
+    expect(search.evaluated).toBe(brute.length);
+    const sorted = brute.map((b) => b.totalUsd).sort((a, b) => a - b);
+    expect(search.ranked).toHaveLength(Math.min(MAX_RANKED_CHOICES, brute.length));
+    search.ranked.forEach((r, i) => {
+      // The i-th cheapest of the brute force, and the replay of that very choice.
+      expect(r.totalUsd).toBeCloseTo(sorted[i]!, 9);
+      const byRow = new Map(r.mapping.map((m) => [m.from, m.to]));
+      const match = brute.find(
+        (b) =>
+          b.ttlSeconds === r.ttlSeconds &&
+          [...b.mapping].every(([from, to]) => byRow.get(from) === to),
+      )!;
+      expect(match.totalUsd).toBeCloseTo(r.totalUsd, 9);
+    });
+  });
+
+  it('searches the most-used models and keeps the others on their own', () => {
+    const models = [
+      'claude-opus-4-6',
+      'claude-sonnet-4-5',
+      'claude-haiku-4-5',
+      'gpt-5',
+      'gpt-4.1-mini',
+      'gemini-2.5-flash',
+    ];
+    const calls = seededTraffic(7, 40, models);
+    const search = searchReplayChoices(calls, DEFAULT_PRICING, CANDIDATES);
+    expect(search.searchedModels).toHaveLength(MAX_SEARCHED_MODELS);
+    expect(search.fixedModels).toHaveLength(2);
+    const count = (m: string) => calls.filter((c) => c.model === m).length;
+    const least = Math.min(...search.searchedModels.map(count));
+    for (const m of search.fixedModels) expect(count(m)).toBeLessThanOrEqual(least);
+    for (const r of search.ranked) {
+      for (const m of search.fixedModels) {
+        expect(r.mapping.find((x) => x.from === m)?.to).toBe(m);
+      }
+    }
+    // The cheapest, replayed by the core, costs what the search says.
+    const best = search.ranked[0]!;
+    const { totals } = replayTrace(calls, DEFAULT_PRICING, {
+      kind: 'whatIf',
+      model: new Map(best.mapping.map((m) => [m.from, m.to])),
+      ttlSeconds: best.ttlSeconds,
+    });
+    expect(totals.totalUsd).toBeCloseTo(best.totalUsd, 9);
+    // No cheaper choice among random ones the core replays.
+    const options = [...new Set([...CANDIDATES])];
+    for (let k = 0; k < 20; k++) {
+      const mapping = new Map(
+        search.searchedModels.map((m, i) => [m, options[(k * (i + 3) + i) % options.length]!]),
+      );
+      for (const ttlSeconds of [300, 3600]) {
+        const other = replayTrace(calls, DEFAULT_PRICING, {
+          kind: 'whatIf',
+          model: mapping,
+          ttlSeconds,
+        });
+        expect(other.totals.totalUsd).toBeGreaterThanOrEqual(best.totalUsd - 1e-9);
+      }
+    }
+  });
+
+  it('prices nothing when no call is priced', () => {
+    const calls = seededTraffic(4, 3, ['o3-pro']);
+    const search = searchReplayChoices(calls, DEFAULT_PRICING, CANDIDATES);
+    expect(search.searchedModels).toEqual([]);
+    expect(search.ranked.every((r) => r.totalUsd === 0)).toBe(true);
+  });
+});
+
+describe('the cheapest setting that moves no model', () => {
+  it('is the cheaper TTL with every model on its own, as the core replays it', () => {
+    const calls = seededTraffic(9, 30, ['claude-opus-4-6', 'claude-haiku-4-5']);
+    const { keepModels } = searchReplayChoices(calls, DEFAULT_PRICING, CANDIDATES);
+    expect(keepModels.mapping.every((m) => m.from === m.to)).toBe(true);
+    const at = (ttlSeconds: number) =>
+      replayTrace(calls, DEFAULT_PRICING, { kind: 'whatIf', ttlSeconds }).totals.totalUsd;
+    expect(keepModels.totalUsd).toBeCloseTo(Math.min(at(300), at(3600)), 9);
+    expect(keepModels.ttlSeconds).toBe(at(3600) < at(300) ? 3600 : 300);
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRICING } from '../../../src/core/pricing.ts';
+import { billTrace, replayTrace } from '../../../src/core/traces/index.ts';
+import { replayTraffic, searchTraffic } from '../../../src/engine/traces/replay-service.ts';
+import { MAX_REPLAY_TIMELINE_HOPS } from '../../../src/engine/traces/traffic-types.ts';
+import { seededTraffic } from '../../domain/replay-traffic.ts';
+
+const MODELS = ['claude-opus-4-6', 'claude-sonnet-4-5-20250929', 'claude-haiku-4-5', 'o3-pro'];
+
+describe('replayTraffic', () => {
+  const calls = seededTraffic(11, 40, MODELS);
+  const outcome = replayTraffic(calls, DEFAULT_PRICING, {
+    scope: { kind: 'all' },
+    choice: {
+      model: { kind: 'map', mapping: [{ from: 'claude-opus-4-6', to: 'claude-haiku-4-5' }] },
+      ttlSeconds: 3600,
+    },
+  });
+
+  it('puts as billed, as run and the replay side by side, each split adding up to its total', () => {
+    const billed = billTrace(calls, DEFAULT_PRICING).totals;
+    expect(outcome.asBilled.totalUsd).toBeCloseTo(billed.totalUsd, 12);
+    expect(outcome.asBilled.cacheWriteUsd).toBeCloseTo(
+      billed.cacheWrite5mUsd + billed.cacheWrite1hUsd,
+      12,
+    );
+    expect(outcome.asRun.totalUsd).toBeCloseTo(
+      replayTrace(calls, DEFAULT_PRICING, { kind: 'asRun' }).totals.totalUsd,
+      12,
+    );
+    const core = replayTrace(calls, DEFAULT_PRICING, {
+      kind: 'whatIf',
+      model: new Map([['claude-opus-4-6', 'claude-haiku-4-5']]),
+      ttlSeconds: 3600,
+    });
+    expect(outcome.replay.totalUsd).toBeCloseTo(core.totals.totalUsd, 12);
+    expect(outcome.replay.cacheHitShare).toBeCloseTo(
+      core.totals.cachedTokens / core.calls.reduce((sum, c) => sum + c.promptTokens, 0),
+      12,
+    );
+    for (const column of [outcome.asBilled, outcome.asRun, outcome.replay]) {
+      const parts = column.inputUsd + column.cacheReadUsd + column.cacheWriteUsd + column.outputUsd;
+      expect(parts).toBeCloseTo(column.totalUsd, 10);
+    }
+  });
+
+  it('leaves out the unpriced model and draws every replayed call as a hop', () => {
+    const unpriced = calls.filter((c) => c.model === 'o3-pro').length;
+    expect(outcome.leftOut).toEqual([{ model: 'o3-pro', calls: unpriced }]);
+    expect(outcome.timeline.hops).toHaveLength(calls.length - unpriced);
+    expect(outcome.timeline.hops.every((h) => h.model !== 'claude-opus-4-6')).toBe(true);
+    const sum = outcome.timeline.hops.reduce((s, h) => s + h.totalUsd, 0);
+    expect(sum).toBeCloseTo(outcome.replay.totalUsd, 10);
+  });
+
+  it('caps the timeline and replays only the conversations asked for', () => {
+    const many = seededTraffic(12, 900, MODELS.slice(0, 2));
+    const all = replayTraffic(many, DEFAULT_PRICING, {
+      scope: { kind: 'all' },
+      choice: { model: { kind: 'map', mapping: [] }, ttlSeconds: 300 },
+    });
+    expect(all.timeline.totalCalls).toBe(many.length);
+    expect(all.timeline.hops).toHaveLength(Math.min(many.length, MAX_REPLAY_TIMELINE_HOPS));
+    const one = replayTraffic(many, DEFAULT_PRICING, {
+      scope: { kind: 'conversations', ids: ['conv-3'] },
+      choice: { model: { kind: 'map', mapping: [] }, ttlSeconds: 300 },
+    });
+    expect(one.scopeConversations).toBe(1);
+    expect(one.scopeCalls).toBe(many.filter((c) => c.conversationId === 'conv-3').length);
+  });
+});
+
+describe('searchTraffic', () => {
+  it('ranks choices cheapest first, in words, none cheaper than its first', () => {
+    const calls = seededTraffic(13, 40, MODELS);
+    const search = searchTraffic(calls, DEFAULT_PRICING, { kind: 'all' });
+    const totals = search.ranked.map((r) => r.totalUsd);
+    expect([...totals].sort((a, b) => a - b)).toEqual(totals);
+    expect(search.ranked[0]!.givesUp.length).toBeGreaterThan(0);
+    expect(search.boundText).toMatch(/^Every target for the 3 most-used models seen/);
+    expect(search.boundText).toMatch(/Calls on unpriced models stay out/);
+    // Every call on one chat model is among the choices searched: none beats the cheapest.
+    for (const model of ['claude-haiku-4-5', 'gpt-4.1-nano', 'gemini-2.5-flash']) {
+      for (const ttlSeconds of [300, 3600]) {
+        const { totals: t } = replayTrace(
+          calls.filter((c) => c.model !== 'o3-pro'),
+          DEFAULT_PRICING,
+          { kind: 'whatIf', model, ttlSeconds },
+        );
+        expect(t.totalUsd).toBeGreaterThanOrEqual(search.ranked[0]!.totalUsd - 1e-9);
+      }
+    }
+  });
+});

@@ -1,0 +1,162 @@
+import 'fake-indexeddb/auto';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PRICING } from '../../../../src/core/pricing.ts';
+import { billTrace, readTraceFiles, replayTrace } from '../../../../src/core/traces/index.ts';
+import { TrafficService } from '../../../../src/engine/traces/traffic-service.ts';
+import TrafficPanel from '../../../../src/features/traffic/TrafficPanel.tsx';
+import { resetReplaySessionForTests } from '../../../../src/features/traffic/replay/replay-session.ts';
+import { resetTrafficSessionForTests } from '../../../../src/features/traffic/traffic-session.ts';
+import { useAppStore } from '../../../../src/state/store.ts';
+import { clearTrafficFigures, useTrafficFigures } from '../../../../src/state/traffic-figures.ts';
+import { formatUsd } from '../../../../src/ui/format.ts';
+import { fixturePaths } from '../../../engine/traces/fixture-sources.ts';
+
+// The hand-made Claude Code session and its subagent: opus-4-6, haiku-4-5 and sonnet-4-5 calls.
+const paths = fixturePaths().filter((p) => p.includes('/projects/'));
+const files = () => paths.map((p) => new File([readFileSync(p)], p.split('/').pop()!));
+const calls = () =>
+  readTraceFiles(
+    paths.map((p) => ({ name: p.split('/').pop()!, text: readFileSync(p, 'utf8') })),
+    DEFAULT_PRICING,
+  ).calls;
+
+beforeEach(() => {
+  resetTrafficSessionForTests();
+  resetReplaySessionForTests();
+  clearTrafficFigures();
+  act(() => useAppStore.getState().resetToDefaults());
+});
+
+afterEach(async () => {
+  await new TrafficService().forget();
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('ReplaySection', () => {
+  it('shows the choice of a link without traffic and says traffic is needed', async () => {
+    act(() =>
+      useAppStore.getState().setReplayChoice({
+        mapping: [{ from: 'claude-opus-4-6', to: 'claude-haiku-4-5' }],
+        ttl: 'oneHour',
+      }),
+    );
+    render(<TrafficPanel />);
+    await screen.findByText(/No traffic yet/);
+    expect(screen.getByText('claude-opus-4-6 → claude-haiku-4-5, 1-hour TTL')).toBeInTheDocument();
+    expect(screen.getByText(/^Replaying needs your traffic/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Find the cheapest setting' })).toBeNull();
+  });
+
+  it('replays under a mapping beside as billed and as run, and ranks the cheapest settings', async () => {
+    const user = userEvent.setup();
+    render(<TrafficPanel />);
+    await screen.findByText(/No traffic yet/);
+    await user.upload(screen.getByLabelText('Choose trace files'), files());
+    await screen.findByRole('heading', { name: 'Replay under other choices' }, { timeout: 10_000 });
+
+    await user.selectOptions(
+      await screen.findByLabelText('claude-opus-4-6 runs on', {}, { timeout: 10_000 }),
+      'claude-sonnet-4-5',
+    );
+    expect(useAppStore.getState().traffic.replay.mapping).toEqual([
+      { from: 'claude-opus-4-6', to: 'claude-sonnet-4-5' },
+    ]);
+    const all = calls();
+    const want = replayTrace(all, DEFAULT_PRICING, {
+      kind: 'whatIf',
+      model: new Map([['claude-opus-4-6', 'claude-sonnet-4-5']]),
+      ttlSeconds: 300,
+    }).totals.totalUsd;
+    const billed = billTrace(all, DEFAULT_PRICING).totals.totalUsd;
+    const asRun = replayTrace(all, DEFAULT_PRICING, { kind: 'asRun' }).totals.totalUsd;
+    const status = await screen.findByText(
+      new RegExp(`^Replay: ${escape(formatUsd(want))}, `),
+      {},
+      { timeout: 10_000 },
+    );
+    expect(status.textContent).toMatch(want < billed ? /, −\$/ : /, \+\$/);
+
+    const table = screen.getByRole('table', { name: /^As billed, as run and the replay/ });
+    const header = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(header).toEqual(['Cost', 'As billed', 'As run', 'Replay']);
+    const total = within(table).getByRole('row', { name: /^Total/ });
+    expect(
+      within(total)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([formatUsd(billed), formatUsd(asRun), formatUsd(want)]);
+    for (const row of ['Plain input', 'Cache reads', 'Cache writes', 'Output', 'Cache-hit rate'])
+      expect(within(table).getByRole('row', { name: new RegExp(`^${row}`) })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^A different model would have written different outputs; the replay keeps the logged ones/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^moves the \d+ % of calls that ran on claude-opus-4-6 to claude-sonnet-4-5$/,
+      ),
+    ).toBeInTheDocument();
+
+    // Published for the routing tab and the report.
+    await expect
+      .poll(() => useTrafficFigures.getState().replay?.replayUsd, { timeout: 10_000 })
+      .toBeCloseTo(want, 12);
+    expect(useTrafficFigures.getState().replayTimeline?.hops).toHaveLength(all.length);
+
+    const ranked = await screen.findByRole(
+      'list',
+      { name: 'Cheapest settings, ranked' },
+      { timeout: 10_000 },
+    );
+    const items = within(ranked)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === ranked);
+    expect(items.length).toBeGreaterThan(1);
+    expect(screen.getByText(/^Cheapest: /)).toBeInTheDocument();
+    // Picking a ranked setting makes it the replay's choice.
+    await user.click(within(items[0]!).getByRole('button', { name: 'Replay setting 1' }));
+    const cheapestText = within(items[0]!).getByText(/TTL$/, { selector: 'strong' }).textContent!;
+    expect(
+      await screen.findByText(
+        cheapestText,
+        { selector: '.replay-choice strong' },
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('replays one conversation', async () => {
+    const user = userEvent.setup();
+    render(<TrafficPanel />);
+    await screen.findByText(/No traffic yet/);
+    await user.upload(screen.getByLabelText('Choose trace files'), files());
+    await screen.findByLabelText('claude-opus-4-6 runs on', {}, { timeout: 10_000 });
+    await user.click(screen.getByRole('radio', { name: 'One conversation' }));
+    const id = (screen.getByRole('combobox', { name: /^Conversation/ }) as HTMLSelectElement).value;
+    const inScope = calls().filter((c) => c.conversationId === id);
+    const want = replayTrace(inScope, DEFAULT_PRICING, {
+      kind: 'whatIf',
+      model: new Map(),
+      ttlSeconds: 300,
+    }).totals.totalUsd;
+    expect(
+      await screen.findByText(
+        new RegExp(`^Replay: ${escape(formatUsd(want))}, `),
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('table', {
+        name: new RegExp(`of ${inScope.length} calls in 1 conversation$`),
+      }),
+    ).toBeInTheDocument();
+  });
+});
