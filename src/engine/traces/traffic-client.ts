@@ -12,6 +12,7 @@ import type {
   ImportOutcome,
   ImportProgress,
   TrafficAnalysis,
+  TrafficCrossFigures,
   TrafficMeta,
 } from './traffic-types.ts';
 
@@ -26,6 +27,8 @@ export interface TrafficClient {
   analyse(pricing: PricingTable): Promise<TrafficAnalysis | undefined>;
   rows(offset: number, limit: number): Promise<CallRow[]>;
   forget(): Promise<void>;
+  // ---- Cross-tab figures (issue 16) ----
+  crossFigures(pricing: PricingTable): Promise<TrafficCrossFigures | undefined>;
 }
 
 function inThread(): TrafficClient {
@@ -40,6 +43,7 @@ function inThread(): TrafficClient {
     analyse: async (pricing) => (await service()).analyse(pricing),
     rows: async (offset, limit) => (await service()).rows(offset, limit),
     forget: async () => (await service()).forget(),
+    crossFigures: async (pricing) => (await service()).crossFigures(pricing),
   };
 }
 
@@ -52,6 +56,7 @@ function inWorker(remote: Remote<TrafficService>): TrafficClient {
     analyse: (pricing) => remote.analyse(pricing),
     rows: (offset, limit) => remote.rows(offset, limit),
     forget: () => remote.forget(),
+    crossFigures: (pricing) => remote.crossFigures(pricing),
   };
 }
 
