@@ -7,6 +7,7 @@ import { CallsTable } from './CallsTable.tsx';
 import { ImportProgressBar } from './ImportProgressBar.tsx';
 import { ImportZone } from './ImportZone.tsx';
 import { TrafficSummary } from './TrafficSummary.tsx';
+import { TtlSection } from './TtlSection.tsx';
 import {
   analyseTraffic,
   forgetTraffic,
@@ -88,6 +89,7 @@ export default function TrafficPanel() {
               ) : (
                 <CalibrationSection calibration={analysis.calibration} />
               )}
+              <TtlSection asBilledUsd={analysis.billed.totals.totalUsd} />
               <CallsTable total={meta.callCount} version={version} />
             </>
           )}

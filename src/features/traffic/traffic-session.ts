@@ -15,6 +15,7 @@ import type {
   TrafficMeta,
 } from '../../engine/traces/traffic-types.ts';
 import { formatPlain } from '../../ui/format.ts';
+import { forgetCrossFigures, publishCrossFigures } from './cross-figures.ts';
 
 export interface TrafficNotice {
   readonly kind: 'error' | 'done' | 'cancelled';
@@ -138,6 +139,7 @@ export async function analyseTraffic(pricing: PricingTable): Promise<void> {
   try {
     const analysis = await theClient().analyse(pricing);
     if (seq === analysisSeq) set({ analysis });
+    if (seq === analysisSeq) await refreshCrossFigures(pricing, seq);
   } catch (error) {
     if (seq === analysisSeq) {
       set({
@@ -154,12 +156,21 @@ export async function analyseTraffic(pricing: PricingTable): Promise<void> {
 export async function forgetTraffic(): Promise<void> {
   await theClient().forget();
   analysisSeq += 1;
+  forgetCrossFigures();
   set({
     meta: undefined,
     analysis: undefined,
     notice: { kind: 'done', text: 'Forgotten: the calls are deleted from this browser.' },
     version: useTrafficSession.getState().version + 1,
   });
+}
+
+// ---- Cross-tab figures (issue 16): published for the gate, routing, budget tabs and the report ----
+
+/** Works out the traffic's cross-tab figures under `pricing` and publishes them, unless a later analysis started. */
+async function refreshCrossFigures(pricing: PricingTable, seq: number): Promise<void> {
+  const figures = await theClient().crossFigures(pricing);
+  if (seq === analysisSeq) publishCrossFigures(figures);
 }
 
 /** A page of calls, by time. */
@@ -174,4 +185,5 @@ export function resetTrafficSessionForTests(): void {
   analysisSeq = 0;
   pasteCount = 0;
   useTrafficSession.setState(INITIAL, true);
+  forgetCrossFigures();
 }
