@@ -8,6 +8,7 @@
  */
 import {
   InvalidInputError,
+  type PopulationOutput,
   type PricingTable,
   type ResolvedGateInputs,
   type RoutingScenario,
@@ -52,6 +53,21 @@ export interface PopulationRequest {
   readonly population: PopulationInputs;
   readonly inputs: ResolvedGateInputs;
   readonly pricing: PricingTable;
+  /** The traffic's tool outputs, for the population mode 'traffic' (issue 16); absent falls back to the log-normal. */
+  readonly outputs?: readonly PopulationOutput[];
+}
+
+/** The comparison at each recall prior of `probabilities` (issue 16: how the verdict moves with p_recall). */
+export interface RecallSweepRequest extends PopulationRequest {
+  readonly probabilities: readonly number[];
+}
+
+/** Each policy's cost per 1,000 outputs at one recall prior. */
+export interface RecallSweepPoint {
+  readonly recallProbability: number;
+  readonly neverUsd: number;
+  readonly sizeOnlyUsd: number;
+  readonly gateUsd: number;
 }
 
 /**
@@ -92,13 +108,18 @@ export const engineApi = {
   },
 
   population(request: PopulationRequest): PopulationResult {
-    const sizes = populationSizes(request.population);
+    const sizes = populationSizes(request.population, request.outputs);
     const thresholdTokens = request.population.sizeOnlyThresholdTokens;
     if (!sizes.ok) return { ok: false, error: sizes.error, sizeCount: 0, thresholdTokens };
     const sizeCount = sizes.sizes.length;
     if (sizeCount === 0) return { ok: false, error: null, sizeCount, thresholdTokens };
     try {
-      const figures = policyFigures(request.population, request.inputs, request.pricing);
+      const figures = policyFigures(
+        request.population,
+        request.inputs,
+        request.pricing,
+        request.outputs,
+      );
       return { ok: true, figures, sizeCount, thresholdTokens };
     } catch (error) {
       const unpriced = !(error instanceof InvalidInputError);
@@ -108,6 +129,29 @@ export const engineApi = {
         sizeCount,
         thresholdTokens,
       };
+    }
+  },
+
+  // ---- Issue 16: the verdict across p_recall, by the core's comparePopulation ----
+  recallSweep(request: RecallSweepRequest): RecallSweepPoint[] | null {
+    try {
+      return request.probabilities.map((recallProbability) => {
+        const { comparison } = policyFigures(
+          { ...request.population, recallProbability },
+          request.inputs,
+          request.pricing,
+          request.outputs,
+        );
+        return {
+          recallProbability,
+          neverUsd: comparison.never.totalUsd,
+          sizeOnlyUsd: comparison.sizeOnly.totalUsd,
+          gateUsd: comparison.gate.totalUsd,
+        };
+      });
+    } catch {
+      // An unpriced model or a rejected size: the comparison above says why.
+      return null;
     }
   },
 };

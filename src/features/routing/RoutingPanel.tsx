@@ -14,6 +14,7 @@ import { splitStrategy } from './strategy-edit.ts';
 import { GapSweepChart, ShareSweepChart } from './SweepCharts.tsx';
 import { TimelineChart } from './TimelineChart.tsx';
 import { TotalsCard } from './TotalsCard.tsx';
+import { RoutingVolumeLine } from './RoutingVolumeLine.tsx';
 import { SHARE_SWEEP_VALUES } from '../../domain/routing-runs.ts';
 import {
   chosenBy,
@@ -161,6 +162,7 @@ export default function RoutingPanel() {
               defaultModel={defaultModel}
             />
             <SweepsSection scenario={scenario} />
+            <RoutingVolumeLine />
           </>
         )}
       </div>
