@@ -57,7 +57,7 @@ export function VolumeLine(props: {
                     className="link-button"
                     onClick={() => props.onChange(null)}
                   >
-                    {props.trafficRate ? 'Use my traffic’s rate' : 'Use the default'}
+                    {props.trafficRate ? "Use my traffic's rate" : 'Use the default'}
                   </button>
                 </>
               ) : null}

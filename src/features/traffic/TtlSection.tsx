@@ -70,7 +70,8 @@ function GapHistogram({ ttl }: { ttl: TrafficTtl }) {
       <LineChart
         height={220}
         x={{ kind: 'log', domain, ticks: X_TICKS, format: gapText, title: 'idle gap' }}
-        y={{ format: (v) => formatPlain(v), includeZero: true }}
+        // Counts: whole-number ticks only.
+        y={{ format: (v) => (Number.isInteger(v) ? formatPlain(v) : ''), includeZero: true }}
         series={series}
         markers={TTL_MARKERS}
       />
