@@ -89,7 +89,9 @@ const RecallVerdict = memo(function RecallVerdict(props: {
     }),
     [use.population, use.outputs, sweepInputs, pricing],
   );
-  const points = useEngineResult('gate', 'recallSweep', request).value;
+  // On the sweeps lane (idle on this tab): a sweep over thousands of outputs must not hold up
+  // the comparison the gate lane answers at each slider step.
+  const points = useEngineResult('sweeps', 'recallSweep', request).value;
   if (points === undefined) return <p className="loading-note">Sweeping the recall prior…</p>;
   if (points === null) return null;
   const verdicts = recallVerdicts(points);

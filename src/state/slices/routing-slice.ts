@@ -132,10 +132,17 @@ export const createRoutingSlice: StateCreator<AppState, [], [], RoutingSlice> = 
     set((s) => ({ routing: { ...s.routing, baselineModels } })),
   setRoutingVolume: (volumePerDay) => set((s) => ({ routing: { ...s.routing, volumePerDay } })),
   loadRouting: (routing) =>
-    set((s) => ({
-      routing:
+    set((s) => {
+      const kept =
         routing.baselineModels === undefined && s.routing.baselineModels !== undefined
           ? { ...routing, baselineModels: s.routing.baselineModels }
-          : routing,
-    })),
+          : routing;
+      // A preset names no volume: a typed one stays (issue 16).
+      return {
+        routing:
+          kept.volumePerDay === undefined && s.routing.volumePerDay !== undefined
+            ? { ...kept, volumePerDay: s.routing.volumePerDay }
+            : kept,
+      };
+    }),
 });
