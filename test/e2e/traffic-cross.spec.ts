@@ -5,6 +5,7 @@
 // traffic's own rate. Expected figures come from the core on the same file.
 
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEFAULT_PRICING } from '../../src/core/pricing.ts';
@@ -22,6 +23,26 @@ const CALLS = readTraceFiles(
 ).calls;
 const FIGURES = crossTabFigures(CALLS, DEFAULT_PRICING);
 const EXACT = { exact: true };
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** Serious and critical axe violations on the page, as readable lines. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- axe is injected untyped
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return (
+      result.violations as { id: string; impact: string | null; nodes: { target: string[] }[] }[]
+    )
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 async function importFixture(page: Page) {
   const panel = await openTab(page, 'Your traffic');
@@ -31,6 +52,8 @@ async function importFixture(page: Page) {
 }
 
 test.describe('traffic across the tabs', () => {
+  // axe is injected as an inline script, which the app's CSP forbids.
+  test.use({ bypassCSP: true });
   test.beforeEach(async ({ page }) => {
     await page.goto('/', { waitUntil: 'load' });
   });
@@ -55,6 +78,8 @@ test.describe('traffic across the tabs', () => {
       ttl.getByRole('table', { name: /Calls whose cache expired/ }).getByRole('row'),
     ).toHaveCount(1 + FIGURES.ttl.expired.length);
     await ttl.screenshot({ path: 'test-results/e2e/traffic-cross-ttl.png' });
+    await gaps.getByRole('button', { name: 'Show data table' }).click();
+    expect(await axeViolations(page)).toEqual([]);
 
     // The gate: the traffic's tool outputs as the population, then its priors on the sliders.
     const gate = await openTab(page, 'Offload gate');
@@ -69,6 +94,7 @@ test.describe('traffic across the tabs', () => {
     const priors = FIGURES.priors!;
     await expect(gate.getByText(`${formatNumber(priors.sigma, 2)}`, EXACT)).toBeVisible();
     await gate.screenshot({ path: 'test-results/e2e/traffic-cross-gate.png' });
+    expect(await axeViolations(page)).toEqual([]);
     await gate.getByRole('button', { name: "Use my traffic's priors" }).click();
     await expect(gate.getByLabel('Median output size', EXACT)).toHaveValue(
       String(Math.round(priors.medianTokens)),
