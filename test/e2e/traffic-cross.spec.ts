@@ -137,6 +137,20 @@ test.describe('traffic across the tabs', () => {
     await expect(budgetVolume.getByText(/^The admitted prompt/)).toBeVisible();
   });
 
+  test('traffic kept from an earlier visit sets the rates before its tab is opened', async ({
+    page,
+  }) => {
+    await importFixture(page);
+    await openTab(page, 'Offload gate');
+    await page.reload({ waitUntil: 'load' });
+    const gate = await openTab(page, 'Offload gate');
+    const volume = gate.getByRole('region', { name: 'Scale to a month' });
+    await expect(volume.getByText('from your traffic')).toBeVisible({ timeout: 15_000 });
+    await expect(volume.getByLabel('Tool outputs per day', EXACT)).toHaveValue(
+      String(FIGURES.rates.toolOutputsPerDay),
+    );
+  });
+
   test('a link with the traffic population opened without traffic says so and falls back', async ({
     page,
   }) => {

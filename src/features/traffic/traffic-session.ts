@@ -15,6 +15,8 @@ import type {
   TrafficMeta,
 } from '../../engine/traces/traffic-types.ts';
 import { formatPlain } from '../../ui/format.ts';
+import { tableFromRows } from '../../state/slices/prices-slice.ts';
+import { useAppStore } from '../../state/store.ts';
 import { forgetCrossFigures, publishCrossFigures } from './cross-figures.ts';
 
 export interface TrafficNotice {
@@ -171,6 +173,23 @@ export async function forgetTraffic(): Promise<void> {
 async function refreshCrossFigures(pricing: PricingTable, seq: number): Promise<void> {
   const figures = await theClient().crossFigures(pricing);
   if (seq === analysisSeq) publishCrossFigures(figures);
+}
+
+/**
+ * Publishes the figures of the traffic kept in this browser from an earlier
+ * visit, so the other tabs see it before the traffic tab is opened. Does
+ * nothing when the traffic tab has already analysed it, or there is none.
+ */
+export async function publishStoredTraffic(): Promise<void> {
+  await startTrafficSession();
+  const { meta, analysis } = useTrafficSession.getState();
+  if (meta === undefined || analysis !== undefined) return;
+  const seq = analysisSeq;
+  try {
+    await refreshCrossFigures(tableFromRows(useAppStore.getState().prices.rows), seq);
+  } catch {
+    // The traffic tab says what went wrong when it is opened.
+  }
 }
 
 /** A page of calls, by time. */
