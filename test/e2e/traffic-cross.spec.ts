@@ -135,6 +135,8 @@ test.describe('traffic across the tabs', () => {
     );
     await expect(budgetVolume.getByText('from your traffic')).toBeVisible();
     await expect(budgetVolume.getByText(/^The admitted prompt/)).toBeVisible();
+    await budgetVolume.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/e2e/traffic-cross-budget-volume.png' });
   });
 
   test('traffic kept from an earlier visit sets the rates before its tab is opened', async ({
