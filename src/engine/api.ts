@@ -8,11 +8,11 @@
  */
 import {
   InvalidInputError,
-  type PopulationOutput,
   type PricingTable,
   type ResolvedGateInputs,
   type RoutingScenario,
 } from '../core/index.ts';
+import { unpackOutputs, type PackedOutputs } from '../domain/packed-outputs.ts';
 import { policyFigures, populationSizes, type PolicyFigures } from '../domain/population-sizes.ts';
 import {
   baselineRun,
@@ -53,8 +53,8 @@ export interface PopulationRequest {
   readonly population: PopulationInputs;
   readonly inputs: ResolvedGateInputs;
   readonly pricing: PricingTable;
-  /** The traffic's tool outputs, for the population mode 'traffic' (issue 16); absent falls back to the log-normal. */
-  readonly outputs?: readonly PopulationOutput[];
+  /** The traffic's tool outputs, packed, for the population mode 'traffic' (issue 16); absent falls back to the log-normal. */
+  readonly outputs?: PackedOutputs;
 }
 
 /** The comparison at each recall prior of `probabilities` (issue 16: how the verdict moves with p_recall). */
@@ -108,18 +108,14 @@ export const engineApi = {
   },
 
   population(request: PopulationRequest): PopulationResult {
-    const sizes = populationSizes(request.population, request.outputs);
+    const outputs = request.outputs === undefined ? undefined : unpackOutputs(request.outputs);
+    const sizes = populationSizes(request.population, outputs);
     const thresholdTokens = request.population.sizeOnlyThresholdTokens;
     if (!sizes.ok) return { ok: false, error: sizes.error, sizeCount: 0, thresholdTokens };
     const sizeCount = sizes.sizes.length;
     if (sizeCount === 0) return { ok: false, error: null, sizeCount, thresholdTokens };
     try {
-      const figures = policyFigures(
-        request.population,
-        request.inputs,
-        request.pricing,
-        request.outputs,
-      );
+      const figures = policyFigures(request.population, request.inputs, request.pricing, outputs);
       return { ok: true, figures, sizeCount, thresholdTokens };
     } catch (error) {
       const unpriced = !(error instanceof InvalidInputError);
@@ -134,13 +130,14 @@ export const engineApi = {
 
   // ---- Issue 16: the verdict across p_recall, by the core's comparePopulation ----
   recallSweep(request: RecallSweepRequest): RecallSweepPoint[] | null {
+    const outputs = request.outputs === undefined ? undefined : unpackOutputs(request.outputs);
     try {
       return request.probabilities.map((recallProbability) => {
         const { comparison } = policyFigures(
           { ...request.population, recallProbability },
           request.inputs,
           request.pricing,
-          request.outputs,
+          outputs,
         );
         return {
           recallProbability,

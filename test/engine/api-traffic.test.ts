@@ -4,6 +4,7 @@
 // is the core's comparison at each prior.
 import { describe, expect, it } from 'vitest';
 import { comparePopulation, DEFAULT_PRICING, resolveGateInputs } from '../../src/core/index.ts';
+import { packOutputs, unpackOutputs } from '../../src/domain/packed-outputs.ts';
 import { engineApi } from '../../src/engine/api.ts';
 import { DEFAULT_GATE } from '../../src/state/slices/gate-slice.ts';
 
@@ -16,13 +17,20 @@ const OUTPUTS = [
 const INPUTS = resolveGateInputs({ ...DEFAULT_GATE });
 const TRAFFIC = { ...DEFAULT_GATE.population, mode: 'traffic' as const };
 
+describe('packed outputs', () => {
+  it('round-trip, an output without a horizon included', () => {
+    const outputs = [...OUTPUTS, { sizeTokens: 7.5 }];
+    expect(unpackOutputs(packOutputs(outputs))).toEqual(outputs);
+  });
+});
+
 describe('engineApi on the traffic population', () => {
   it("prices the traffic's outputs with their own horizons", () => {
     const result = engineApi.population({
       population: TRAFFIC,
       inputs: INPUTS,
       pricing: DEFAULT_PRICING,
-      outputs: OUTPUTS,
+      outputs: packOutputs(OUTPUTS),
     });
     if (!result.ok) throw new Error('no figures');
     expect(result.sizeCount).toBe(4);
@@ -58,7 +66,7 @@ describe('engineApi on the traffic population', () => {
       population: TRAFFIC,
       inputs: INPUTS,
       pricing: DEFAULT_PRICING,
-      outputs: OUTPUTS,
+      outputs: packOutputs(OUTPUTS),
       probabilities,
     })!;
     expect(points.map((p) => p.recallProbability)).toEqual(probabilities);
@@ -84,7 +92,7 @@ describe('engineApi on the traffic population', () => {
         population: TRAFFIC,
         inputs: { ...INPUTS, modelName: 'mystery' },
         pricing: DEFAULT_PRICING,
-        outputs: OUTPUTS,
+        outputs: packOutputs(OUTPUTS),
         probabilities: [0],
       }),
     ).toBeNull();

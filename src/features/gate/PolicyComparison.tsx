@@ -137,9 +137,9 @@ export const PolicyComparison = memo(function PolicyComparison({
       population: traffic.population,
       inputs: sweepInputs,
       pricing: pricingFor(pricing, [sweepInputs.modelName]),
-      ...(traffic.outputs === undefined ? {} : { outputs: traffic.outputs }),
+      ...(traffic.packed === undefined ? {} : { outputs: traffic.packed }),
     }),
-    [traffic.population, traffic.outputs, sweepInputs, pricing],
+    [traffic.population, traffic.packed, sweepInputs, pricing],
   );
   const answer = useEngineResult('gate', 'population', request);
   const result = answer.value;

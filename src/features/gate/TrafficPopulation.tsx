@@ -85,9 +85,9 @@ const RecallVerdict = memo(function RecallVerdict(props: {
       inputs: sweepInputs,
       pricing: pricingFor(pricing, [sweepInputs.modelName]),
       probabilities: RECALL_STEPS,
-      ...(use.outputs === undefined ? {} : { outputs: use.outputs }),
+      ...(use.packed === undefined ? {} : { outputs: use.packed }),
     }),
-    [use.population, use.outputs, sweepInputs, pricing],
+    [use.population, use.packed, sweepInputs, pricing],
   );
   // On the sweeps lane (idle on this tab): a sweep over thousands of outputs must not hold up
   // the comparison the gate lane answers at each slider step.
