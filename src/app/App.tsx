@@ -52,6 +52,11 @@ export function App() {
   useApplyTheme();
   useScenarioPersistence();
 
+  // Traffic kept from an earlier visit: its rates and tool outputs for every tab (issue 16), off the first paint.
+  useEffect(() => {
+    void import('../features/traffic/traffic-session.ts').then((m) => m.publishStoredTraffic());
+  }, []);
+
   useEffect(() => {
     document.title = `${TAB_ITEMS.find((t) => t.id === tab)?.label ?? ''} · Context Cost Explorer`;
   }, [tab]);

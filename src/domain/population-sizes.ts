@@ -10,6 +10,7 @@ import {
   parseSizes,
   priceRowFor,
   type PopulationComparison,
+  type PopulationOutput,
   type PricingTable,
   type ResolvedGateInputs,
 } from '../core/index.ts';
@@ -20,13 +21,33 @@ export type PopulationSizes =
   | { readonly ok: true; readonly sizes: readonly number[] }
   | { readonly ok: false; readonly error: string };
 
-/** The population the comparison prices, from the gate's population inputs. */
-export function populationSizes(population: PopulationInputs): PopulationSizes {
+/**
+ * The traffic's tool outputs when the population is the traffic's and they
+ * are given (and not empty); otherwise `undefined`: the comparison then
+ * falls back to the log-normal population (a link opened without traffic).
+ */
+export function trafficOutputsInUse(
+  population: PopulationInputs,
+  outputs: readonly PopulationOutput[] | undefined,
+): readonly PopulationOutput[] | undefined {
+  return population.mode === 'traffic' && outputs !== undefined && outputs.length > 0
+    ? outputs
+    : undefined;
+}
+
+/** The population the comparison prices, from the gate's population inputs (and the traffic's outputs, if any). */
+export function populationSizes(
+  population: PopulationInputs,
+  outputs?: readonly PopulationOutput[],
+): PopulationSizes {
   try {
+    const traffic = trafficOutputsInUse(population, outputs);
     const sizes =
-      population.mode === 'pasted'
-        ? parseSizes(population.pasted)
-        : logNormalPopulation(population.medianTokens, population.sigma);
+      traffic !== undefined
+        ? traffic.map((o) => o.sizeTokens)
+        : population.mode === 'pasted'
+          ? parseSizes(population.pasted)
+          : logNormalPopulation(population.medianTokens, population.sigma);
     return { ok: true, sizes };
   } catch (error) {
     return {
@@ -89,8 +110,10 @@ export function policyFigures(
   population: PopulationInputs,
   gateInputs: ResolvedGateInputs,
   pricing: PricingTable,
+  outputs?: readonly PopulationOutput[],
 ): PolicyFigures {
-  const sizes = populationSizes(population);
+  const sizes = populationSizes(population, outputs);
+  const traffic = trafficOutputsInUse(population, outputs);
   if (!sizes.ok) throw new InvalidInputError('pasted sizes', sizes.error);
   const inputs = comparisonInputs(population, gateInputs);
   const row = priceRowFor(pricing, inputs.modelName);
@@ -99,7 +122,7 @@ export function policyFigures(
   }
   const cached = population.carryBasis === 'cached';
   const comparison = comparePopulation(
-    sizes.sizes.map((sizeTokens) => ({ sizeTokens })),
+    traffic ?? sizes.sizes.map((sizeTokens) => ({ sizeTokens })),
     inputs,
     population.sizeOnlyThresholdTokens,
     pricing,

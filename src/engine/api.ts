@@ -12,6 +12,7 @@ import {
   type ResolvedGateInputs,
   type RoutingScenario,
 } from '../core/index.ts';
+import { unpackOutputs, type PackedOutputs } from '../domain/packed-outputs.ts';
 import { policyFigures, populationSizes, type PolicyFigures } from '../domain/population-sizes.ts';
 import {
   baselineRun,
@@ -52,6 +53,21 @@ export interface PopulationRequest {
   readonly population: PopulationInputs;
   readonly inputs: ResolvedGateInputs;
   readonly pricing: PricingTable;
+  /** The traffic's tool outputs, packed, for the population mode 'traffic' (issue 16); absent falls back to the log-normal. */
+  readonly outputs?: PackedOutputs;
+}
+
+/** The comparison at each recall prior of `probabilities` (issue 16: how the verdict moves with p_recall). */
+export interface RecallSweepRequest extends PopulationRequest {
+  readonly probabilities: readonly number[];
+}
+
+/** Each policy's cost per 1,000 outputs at one recall prior. */
+export interface RecallSweepPoint {
+  readonly recallProbability: number;
+  readonly neverUsd: number;
+  readonly sizeOnlyUsd: number;
+  readonly gateUsd: number;
 }
 
 /**
@@ -92,13 +108,14 @@ export const engineApi = {
   },
 
   population(request: PopulationRequest): PopulationResult {
-    const sizes = populationSizes(request.population);
+    const outputs = request.outputs === undefined ? undefined : unpackOutputs(request.outputs);
+    const sizes = populationSizes(request.population, outputs);
     const thresholdTokens = request.population.sizeOnlyThresholdTokens;
     if (!sizes.ok) return { ok: false, error: sizes.error, sizeCount: 0, thresholdTokens };
     const sizeCount = sizes.sizes.length;
     if (sizeCount === 0) return { ok: false, error: null, sizeCount, thresholdTokens };
     try {
-      const figures = policyFigures(request.population, request.inputs, request.pricing);
+      const figures = policyFigures(request.population, request.inputs, request.pricing, outputs);
       return { ok: true, figures, sizeCount, thresholdTokens };
     } catch (error) {
       const unpriced = !(error instanceof InvalidInputError);
@@ -108,6 +125,30 @@ export const engineApi = {
         sizeCount,
         thresholdTokens,
       };
+    }
+  },
+
+  // ---- Issue 16: the verdict across p_recall, by the core's comparePopulation ----
+  recallSweep(request: RecallSweepRequest): RecallSweepPoint[] | null {
+    const outputs = request.outputs === undefined ? undefined : unpackOutputs(request.outputs);
+    try {
+      return request.probabilities.map((recallProbability) => {
+        const { comparison } = policyFigures(
+          { ...request.population, recallProbability },
+          request.inputs,
+          request.pricing,
+          outputs,
+        );
+        return {
+          recallProbability,
+          neverUsd: comparison.never.totalUsd,
+          sizeOnlyUsd: comparison.sizeOnly.totalUsd,
+          gateUsd: comparison.gate.totalUsd,
+        };
+      });
+    } catch {
+      // An unpriced model or a rejected size: the comparison above says why.
+      return null;
     }
   },
 };

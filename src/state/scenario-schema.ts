@@ -52,6 +52,12 @@ const usdPerMillion = z
   .max(USD_PER_MILLION.max, atMost(USD_PER_MILLION));
 const seconds = z.number().min(0, 'must be 0 or more seconds').max(SECONDS.max, atMost(SECONDS));
 const complexity = z.enum(['simple', 'complex']);
+/** A typed volume per day (issue 16); null = the traffic's own rate or a stated default. */
+const volumePerDay = z
+  .number()
+  .min(0, 'must be 0 or more a day')
+  .max(1_000_000_000, 'must be at most 1,000,000,000 a day')
+  .nullable();
 const name = z.string().max(MAX_NAME_CHARS, atMost(MAX_NAME_CHARS, 'characters'));
 const id = z.string().max(MAX_ID_CHARS, atMost(MAX_ID_CHARS, 'characters'));
 const modelName = name.min(1, 'must name a model');
@@ -121,7 +127,8 @@ const gateSchema = z.object({
   recallInputTokens: wholeTokens,
   recallOutputTokens: wholeTokens,
   population: z.object({
-    mode: z.enum(['lognormal', 'pasted']),
+    // 'traffic' (issue 16): the receiver's own traffic; a link carries the mode, never the outputs.
+    mode: z.enum(['lognormal', 'pasted', 'traffic']),
     medianTokens: z.number().positive('must be more than 0 tokens').max(TOKENS.max, atMost(TOKENS)),
     sigma: z.number().min(0).max(5, 'must be at most 5'),
     pasted: z
@@ -148,6 +155,8 @@ const gateSchema = z.object({
       .nullable(),
   }),
   tailTokens: wholeTokens,
+  // Issue 16: the volume line's typed rate; older scenarios have none (null: the traffic's or the default).
+  volumePerDay: volumePerDay,
 });
 
 const budgetSchema = z.object({
@@ -171,6 +180,9 @@ const budgetSchema = z.object({
     .max(MAX_SECTION_BUDGETS, atMost(MAX_SECTION_BUDGETS, 'section budgets')),
   estimatorErrorPct: z.number().min(0).max(100, 'must be at most 100%'),
   errorScope: z.enum(['all', 'estimated']),
+  // Issue 16: the volume line (older scenarios take the defaults).
+  volumePerDay: volumePerDay,
+  volumeModel: modelName,
 });
 
 const policySchema = z.object({
@@ -236,6 +248,8 @@ const routingSchema = z.object({
     .array(z.string().min(1, 'must name a model'))
     .max(5_000, 'at most 5,000 models')
     .optional(),
+  // Issue 16: the volume line's typed rate; optional, so older links stay valid.
+  volumePerDay: volumePerDay.optional(),
   scenario: z.object({
     systemTokens: tokens,
     cacheTtlSeconds: seconds.optional(),

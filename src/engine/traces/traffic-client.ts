@@ -12,6 +12,7 @@ import type {
   ImportOutcome,
   ImportProgress,
   TrafficAnalysis,
+  TrafficCrossFigures,
   TrafficMeta,
 } from './traffic-types.ts';
 import type {
@@ -38,6 +39,8 @@ export interface TrafficClient {
     pricing: PricingTable,
     scope: ReplayScope,
   ): Promise<ReplaySearchOutcome | undefined>;
+  // ---- Cross-tab figures (issue 16) ----
+  crossFigures(pricing: PricingTable): Promise<TrafficCrossFigures | undefined>;
 }
 
 function inThread(): TrafficClient {
@@ -55,6 +58,7 @@ function inThread(): TrafficClient {
     // Issue 16.
     replay: async (pricing, request) => (await service()).replay(pricing, request),
     searchReplays: async (pricing, scope) => (await service()).searchReplays(pricing, scope),
+    crossFigures: async (pricing) => (await service()).crossFigures(pricing),
   };
 }
 
@@ -70,6 +74,7 @@ function inWorker(remote: Remote<TrafficService>): TrafficClient {
     // Issue 16.
     replay: (pricing, request) => remote.replay(pricing, request),
     searchReplays: (pricing, scope) => remote.searchReplays(pricing, scope),
+    crossFigures: (pricing) => remote.crossFigures(pricing),
   };
 }
 

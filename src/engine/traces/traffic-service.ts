@@ -16,6 +16,7 @@ import { mergeCalls } from './merge-calls.ts';
 import { replayTraffic, searchTraffic } from './replay-service.ts';
 import { readFileInto, type TrafficSource } from './read-file.ts';
 import { analyseTraffic } from './traffic-analysis.ts';
+import { crossTabFigures } from './traffic-cross.ts';
 import { forgetTraffic, loadTraffic, saveTraffic } from './traffic-db.ts';
 import {
   MAX_KEPT_SKIPPED,
@@ -23,6 +24,7 @@ import {
   type ImportOutcome,
   type ImportProgress,
   type TrafficAnalysis,
+  type TrafficCrossFigures,
   type TrafficFile,
   type TrafficMeta,
 } from './traffic-types.ts';
@@ -249,6 +251,15 @@ export class TrafficService {
     await this.ensureLoaded();
     if (this.meta.files.length === 0) return undefined;
     return searchTraffic(this.calls, pricing, scope);
+  }
+
+  // ---- Cross-tab figures (issue 16) ----
+
+  /** The figures other tabs use (rates, tool-output population, fitted priors, TTL), or `undefined` with no traffic. */
+  async crossFigures(pricing: PricingTable): Promise<TrafficCrossFigures | undefined> {
+    await this.ensureLoaded();
+    if (this.meta.files.length === 0) return undefined;
+    return crossTabFigures(this.calls, pricing);
   }
 
   /** Deletes the stored traffic, here and in IndexedDB. */

@@ -208,3 +208,91 @@ export interface ReplaySearchOutcome {
   /** The cheapest that moves no model (a TTL change alone). */
   readonly keepModels: RankedReplayChoice;
 }
+
+// ---- Cross-tab figures (issue 16: TTL question, gate population, rates) ----
+
+/** The two cache TTLs a replay can choose, seconds (SPEC §11). */
+export const TTL_CHOICES_SECONDS = [300, 3600] as const;
+/** At most this many expired calls are listed (the largest prompts first). */
+export const MAX_LISTED_EXPIRED = 20;
+
+/** One bin of idle gaps: `[fromSeconds, toSeconds)`, the last one open. */
+export interface GapBin {
+  readonly fromSeconds: number;
+  /** `null` for the last, open bin. */
+  readonly toSeconds: number | null;
+  /** Gaps in the bin, one count per model of `TrafficTtl.models`. */
+  readonly counts: readonly number[];
+}
+
+/** What one TTL costs on this traffic, every call on its own model (SPEC §11 replay). */
+export interface TtlChoiceCost {
+  readonly ttlSeconds: number;
+  readonly totalUsd: number;
+  /** Prompt tokens read from cache, 0–1. */
+  readonly cacheHitShare: number;
+  /** Calls whose cache entry was older than the TTL. */
+  readonly expiredCalls: number;
+  /** `expiredCalls` over the replayed calls, 0–1. */
+  readonly expiredShare: number;
+}
+
+/** A call whose cache expired under the 5-minute TTL. */
+export interface ExpiredCall {
+  readonly conversationId: string;
+  readonly callId: string;
+  readonly at: number;
+  /** The price row it ran on. */
+  readonly model: string;
+  /** Idle time since the model's cache entry in this conversation was last used, seconds. */
+  readonly gapSeconds: number;
+  readonly promptTokens: number;
+  /** Whether it expired under the 1-hour TTL too. */
+  readonly expiredUnderOneHour: boolean;
+}
+
+/** The TTL question, answered from the traffic's own gaps. */
+export interface TrafficTtl {
+  /** Price rows the priced calls ran on, most calls first. */
+  readonly models: readonly string[];
+  readonly bins: readonly GapBin[];
+  /** Calls with an earlier call of their conversation on the same model. */
+  readonly gaps: number;
+  /** Priced (replayed) calls. */
+  readonly calls: number;
+  /** The 5-minute TTL, then the 1-hour one. */
+  readonly choices: readonly [TtlChoiceCost, TtlChoiceCost];
+  /** At most `MAX_LISTED_EXPIRED`, the largest prompts first. */
+  readonly expired: readonly ExpiredCall[];
+}
+
+/** How much traffic there is per day (as `TrafficRates` of src/state/traffic-figures.ts). */
+export interface CrossTabRates {
+  readonly spanDays: number;
+  readonly conversationsPerDay: number;
+  readonly callsPerDay: number;
+  readonly toolOutputsPerDay: number;
+  readonly asBilledUsdPerDay: number;
+}
+
+/** The gate's priors fitted to the tool outputs (as `TrafficPriors` of src/state/traffic-figures.ts). */
+export interface CrossTabPriors {
+  readonly outputs: number;
+  readonly medianTokens: number;
+  readonly sigma: number;
+  readonly medianHorizon: number;
+}
+
+/** The figures of the traffic that other tabs and the report use. */
+export interface TrafficCrossFigures {
+  readonly calls: number;
+  readonly conversations: number;
+  readonly firstAt: number | undefined;
+  readonly lastAt: number | undefined;
+  readonly asBilledUsd: number;
+  readonly rates: CrossTabRates;
+  readonly priors: CrossTabPriors | undefined;
+  /** Every tool output: its size, tokens, and its horizon (later non-sidechain calls of its conversation). */
+  readonly population: readonly { readonly sizeTokens: number; readonly horizon: number }[];
+  readonly ttl: TrafficTtl;
+}

@@ -1,6 +1,7 @@
 import { useDeferredValue } from 'react';
 import { BudgetControls } from './BudgetControls.tsx';
 import { BudgetSummary } from './BudgetSummary.tsx';
+import { BudgetVolumeLine } from './BudgetVolumeLine.tsx';
 import { CompiledBar } from './CompiledBar.tsx';
 import { DecisionCard } from './DecisionCard.tsx';
 import { ErrorBandCard } from './ErrorBandCard.tsx';
@@ -53,6 +54,7 @@ export default function BudgetPanel() {
         <LadderChart view={heavy} />
         <ErrorBandCard compiled={heavy.compiled} problem={heavy.problem} limit={heavy.limit} />
         <SectionBudgets compiled={heavy.compiled} coreRows={heavy.coreRows} limit={heavy.limit} />
+        <BudgetVolumeLine outcome={heavy.outcome} />
       </div>
     </div>
   );

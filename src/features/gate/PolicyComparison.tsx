@@ -20,6 +20,9 @@ import {
 import { TooltipBox, tokenTick, usdTick } from './chart-bits.tsx';
 import { ComparisonControls } from './ComparisonControls.tsx';
 import { policyBars } from './policy-bars.ts';
+import { GateVolumeLine } from './GateVolumeLine.tsx';
+import { TrafficPopulation } from './TrafficPopulation.tsx';
+import { useTrafficPopulation } from './use-traffic-population.ts';
 
 interface Bar {
   policy: string;
@@ -112,6 +115,7 @@ export const PolicyComparison = memo(function PolicyComparison({
 }) {
   const population = useAppStore((s) => s.gate.population);
   const setPopulation = useAppStore((s) => s.setPopulation);
+  const traffic = useTrafficPopulation(population);
   const pasteId = useId();
   // A draft only while the pasted text is invalid; otherwise the store's text shows,
   // so a link, preset or import that changes it is seen at once.
@@ -131,11 +135,12 @@ export const PolicyComparison = memo(function PolicyComparison({
   // The comparison sweeps sizes itself: the current output size is irrelevant.
   const request = useMemo<PopulationRequest>(
     () => ({
-      population,
+      population: traffic.population,
       inputs: sweepInputs,
       pricing: pricingFor(pricing, [sweepInputs.modelName]),
+      ...(traffic.packed === undefined ? {} : { outputs: traffic.packed }),
     }),
-    [population, sweepInputs, pricing],
+    [traffic.population, traffic.packed, sweepInputs, pricing],
   );
   const answer = useEngineResult('gate', 'population', request);
   const result = answer.value;
@@ -178,9 +183,11 @@ export const PolicyComparison = memo(function PolicyComparison({
   const assumptions = [
     `model ${sweepInputs.modelName}`,
     ...words,
-    population.mode === 'pasted'
-      ? `${formatTokens(result?.sizeCount ?? 0)} pasted output sizes`
-      : `log-normal output sizes, median ${formatTokens(population.medianTokens)} tokens, σ ${population.sigma}`,
+    traffic.outputs !== undefined
+      ? `${formatTokens(traffic.outputs.length)} tool outputs from your traffic, each with its own horizon`
+      : population.mode === 'pasted'
+        ? `${formatTokens(result?.sizeCount ?? 0)} pasted output sizes`
+        : `log-normal output sizes, median ${formatTokens(population.medianTokens)} tokens, σ ${population.sigma}`,
     `size-only threshold ${formatTokens(thresholdTokens)} tokens`,
     `gate threshold ${formatTokens(sweepInputs.largeOffloadThresholdTokens)} tokens, stub ${formatTokens(sweepInputs.stubTokens)}, recall hop ${formatTokens(sweepInputs.recallInputTokens)} in / ${formatTokens(sweepInputs.recallOutputTokens)} out`,
   ];
@@ -210,6 +217,13 @@ export const PolicyComparison = memo(function PolicyComparison({
             >
               Pasted sizes
             </button>
+            <button
+              type="button"
+              aria-pressed={population.mode === 'traffic'}
+              onClick={() => setPopulation({ mode: 'traffic' })}
+            >
+              My traffic&apos;s tool outputs
+            </button>
           </div>
         </div>
         <NumberField
@@ -223,7 +237,7 @@ export const PolicyComparison = memo(function PolicyComparison({
           unit="tokens"
           hint="The v7.12.0 rule: offload whenever size ≥ this."
         />
-        {population.mode === 'lognormal' ? (
+        {traffic.outputs !== undefined ? null : traffic.population.mode === 'lognormal' ? (
           <>
             <NumberField
               label="Median output size"
@@ -281,6 +295,7 @@ export const PolicyComparison = memo(function PolicyComparison({
           </div>
         )}
       </div>
+      <TrafficPopulation use={traffic} sweepInputs={sweepInputs} pricing={pricing} />
       <ComparisonControls id={pasteId} sweepInputs={sweepInputs} />
       <div className="policy-assumptions">
         <h3>Assumptions of this comparison</h3>
@@ -358,6 +373,7 @@ export const PolicyComparison = memo(function PolicyComparison({
           </table>
         }
       />
+      <GateVolumeLine comparison={comparison} />
     </section>
   );
 });

@@ -16,6 +16,7 @@ import { TimelineChart } from './TimelineChart.tsx';
 import { RoutingSummary } from './RoutingSummary.tsx';
 import { StrategyTable } from './StrategyTable.tsx';
 import { TotalsCard } from './TotalsCard.tsx';
+import { RoutingVolumeLine } from './RoutingVolumeLine.tsx';
 import { SHARE_SWEEP_VALUES } from '../../domain/routing-runs.ts';
 import {
   chosenBy,
@@ -168,6 +169,7 @@ export default function RoutingPanel() {
             />
             <StrategyTable />
             <SweepsSection scenario={scenario} />
+            <RoutingVolumeLine />
           </>
         )}
       </div>

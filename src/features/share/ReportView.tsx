@@ -6,6 +6,7 @@ import { formatNumber, formatPercent, formatTokens, formatUsd } from '../../ui/f
 import { headlineFigures, type Outcome } from '../../domain/headline-figures.ts';
 import { formatDeltaPct, policyAssumptionWords } from '../../ui/policy-words.ts';
 import { BudgetChart, GateTermsChart, PolicyChart, RoutingChart } from './ReportCharts.tsx';
+import { ReportTrafficSection } from './ReportTrafficSection.tsx';
 
 /** A routing strategy in words: "Sticky for 300 s around a complexity classifier (…)". */
 export function describeStrategy(strategy: Strategy): string {
@@ -238,6 +239,8 @@ export default function ReportView({ onClose }: { onClose: () => void }) {
             )}
           </dl>
         </section>
+
+        <ReportTrafficSection />
 
         <section aria-labelledby={`${id}-c`}>
           <h3 id={`${id}-c`}>Charts</h3>

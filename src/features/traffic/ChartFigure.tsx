@@ -29,7 +29,15 @@ export function ChartFigure(props: {
       <div role="img" aria-label={props.summary} className="traffic-chart-image">
         {props.children}
       </div>
-      <div id={`${id}-table`} hidden={!showTable} className="table-wrap">
+      {/* Focusable: a long table scrolls inside its box, and the keyboard must reach it. */}
+      <div
+        id={`${id}-table`}
+        hidden={!showTable}
+        className="table-wrap"
+        tabIndex={showTable ? 0 : undefined}
+        role={showTable ? 'region' : undefined}
+        aria-label={showTable ? `${props.title}: data table` : undefined}
+      >
         {showTable ? props.table() : null}
       </div>
     </figure>

@@ -8,6 +8,7 @@ import { ImportProgressBar } from './ImportProgressBar.tsx';
 import { ImportZone } from './ImportZone.tsx';
 import { ReplaySection } from './replay/ReplaySection.tsx';
 import { TrafficSummary } from './TrafficSummary.tsx';
+import { TtlSection } from './TtlSection.tsx';
 import {
   analyseTraffic,
   forgetTraffic,
@@ -89,6 +90,7 @@ export default function TrafficPanel() {
               ) : (
                 <CalibrationSection calibration={analysis.calibration} />
               )}
+              <TtlSection asBilledUsd={analysis.billed.totals.totalUsd} />
               <CallsTable total={meta.callCount} version={version} />
             </>
           )}

@@ -15,6 +15,9 @@ import type {
   TrafficMeta,
 } from '../../engine/traces/traffic-types.ts';
 import { formatPlain } from '../../ui/format.ts';
+import { tableFromRows } from '../../state/slices/prices-slice.ts';
+import { useAppStore } from '../../state/store.ts';
+import { forgetCrossFigures, publishCrossFigures } from './cross-figures.ts';
 
 export interface TrafficNotice {
   readonly kind: 'error' | 'done' | 'cancelled';
@@ -138,6 +141,7 @@ export async function analyseTraffic(pricing: PricingTable): Promise<void> {
   try {
     const analysis = await theClient().analyse(pricing);
     if (seq === analysisSeq) set({ analysis });
+    if (seq === analysisSeq) await refreshCrossFigures(pricing, seq);
   } catch (error) {
     if (seq === analysisSeq) {
       set({
@@ -154,12 +158,38 @@ export async function analyseTraffic(pricing: PricingTable): Promise<void> {
 export async function forgetTraffic(): Promise<void> {
   await theClient().forget();
   analysisSeq += 1;
+  forgetCrossFigures();
   set({
     meta: undefined,
     analysis: undefined,
     notice: { kind: 'done', text: 'Forgotten: the calls are deleted from this browser.' },
     version: useTrafficSession.getState().version + 1,
   });
+}
+
+// ---- Cross-tab figures (issue 16): published for the gate, routing, budget tabs and the report ----
+
+/** Works out the traffic's cross-tab figures under `pricing` and publishes them, unless a later analysis started. */
+async function refreshCrossFigures(pricing: PricingTable, seq: number): Promise<void> {
+  const figures = await theClient().crossFigures(pricing);
+  if (seq === analysisSeq) publishCrossFigures(figures);
+}
+
+/**
+ * Publishes the figures of the traffic kept in this browser from an earlier
+ * visit, so the other tabs see it before the traffic tab is opened. Does
+ * nothing when the traffic tab has already analysed it, or there is none.
+ */
+export async function publishStoredTraffic(): Promise<void> {
+  await startTrafficSession();
+  const { meta, analysis } = useTrafficSession.getState();
+  if (meta === undefined || analysis !== undefined) return;
+  const seq = analysisSeq;
+  try {
+    await refreshCrossFigures(tableFromRows(useAppStore.getState().prices.rows), seq);
+  } catch {
+    // The traffic tab says what went wrong when it is opened.
+  }
 }
 
 /** A page of calls, by time. */
@@ -179,4 +209,5 @@ export function resetTrafficSessionForTests(): void {
   analysisSeq = 0;
   pasteCount = 0;
   useTrafficSession.setState(INITIAL, true);
+  forgetCrossFigures();
 }

@@ -35,6 +35,10 @@ export interface BudgetState {
   readonly estimatorErrorPct: number;
   /** Which rows the estimator error band scales: every row, or only rows estimated from text. */
   readonly errorScope: ErrorScope;
+  /** Prompts per day for the volume line; null = the traffic's rate, else a stated default. */
+  readonly volumePerDay: number | null;
+  /** The model the volume line prices the admitted prompt on (as plain input). */
+  readonly volumeModel: string;
 }
 
 /** Rows the estimator error band applies to. */
@@ -112,6 +116,8 @@ export const DEFAULT_BUDGET: BudgetState = {
   sectionBudgets: [],
   estimatorErrorPct: 20,
   errorScope: 'all',
+  volumePerDay: null,
+  volumeModel: 'claude-sonnet-4-5',
 };
 
 export const createBudgetSlice: StateCreator<AppState, [], [], BudgetSlice> = (set) => ({

@@ -4,7 +4,8 @@ import type { AppState } from '../store.ts';
 
 /** How the policy comparison builds its population of tool outputs. */
 export interface PopulationInputs {
-  readonly mode: 'lognormal' | 'pasted';
+  /** Log-normal quantiles, pasted sizes, or the imported traffic's tool outputs (never in links: a link names only the mode). */
+  readonly mode: 'lognormal' | 'pasted' | 'traffic';
   /** Median output size, tokens. */
   readonly medianTokens: number;
   /** Standard deviation of ln(size). */
@@ -40,6 +41,8 @@ export interface GateState {
   readonly population: PopulationInputs;
   /** Tokens after the output that must be re-cached once (cache what-if). */
   readonly tailTokens: number;
+  /** Tool outputs per day for the volume line; null = the traffic's rate, else a stated default. */
+  readonly volumePerDay: number | null;
 }
 
 export interface GateSlice {
@@ -68,6 +71,7 @@ export const DEFAULT_GATE: GateState = {
     recallProbability: null,
   },
   tailTokens: 2_000,
+  volumePerDay: null,
 };
 
 export const createGateSlice: StateCreator<AppState, [], [], GateSlice> = (set) => ({

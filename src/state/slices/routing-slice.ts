@@ -34,6 +34,8 @@ export interface RoutingState {
    * model by model unless asked.
    */
   readonly baselineModels?: readonly string[];
+  /** Conversations per day for the volume line; null (or absent) = the traffic's rate, else a stated default. */
+  readonly volumePerDay?: number | null;
 }
 
 export interface RoutingSlice {
@@ -45,6 +47,8 @@ export interface RoutingSlice {
   setRoutingGenerator: (patch: Partial<GeneratorSettings>) => void;
   /** Sets the models added to the baselines. */
   setBaselineModels: (models: readonly string[]) => void;
+  /** Sets the conversations per day of the volume line (null = the traffic's rate or the default). */
+  setRoutingVolume: (volumePerDay: number | null) => void;
   /** Replaces the whole lab state (a preset); models added to the baselines stay unless it names its own. */
   loadRouting: (state: RoutingState) => void;
 }
@@ -126,11 +130,19 @@ export const createRoutingSlice: StateCreator<AppState, [], [], RoutingSlice> = 
     set((s) => ({ routing: { ...s.routing, generator: { ...s.routing.generator, ...patch } } })),
   setBaselineModels: (baselineModels) =>
     set((s) => ({ routing: { ...s.routing, baselineModels } })),
+  setRoutingVolume: (volumePerDay) => set((s) => ({ routing: { ...s.routing, volumePerDay } })),
   loadRouting: (routing) =>
-    set((s) => ({
-      routing:
+    set((s) => {
+      const kept =
         routing.baselineModels === undefined && s.routing.baselineModels !== undefined
           ? { ...routing, baselineModels: s.routing.baselineModels }
-          : routing,
-    })),
+          : routing;
+      // A preset names no volume: a typed one stays (issue 16).
+      return {
+        routing:
+          kept.volumePerDay === undefined && s.routing.volumePerDay !== undefined
+            ? { ...kept, volumePerDay: s.routing.volumePerDay }
+            : kept,
+      };
+    }),
 });

@@ -1,0 +1,80 @@
+/**
+ * The figures of the traffic other tabs use (issue 16): its rates per day,
+ * its tool outputs as a gate population with the priors fitted to them
+ * (SPEC §10, last paragraph; §2.1), and the TTL question. Runs in the import
+ * worker; only these small objects cross to the main thread.
+ */
+import type { PopulationOutput } from '../../core/population.ts';
+import type { PricingTable } from '../../core/pricing.ts';
+import { billTrace, toolOutputPopulation, type TraceCall } from '../../core/traces/index.ts';
+import { analyseTtl } from './traffic-ttl.ts';
+import type { CrossTabPriors, CrossTabRates, TrafficCrossFigures } from './traffic-types.ts';
+
+const DAY_SECONDS = 86_400;
+
+/** The middle value of `values` (the mean of the two middle ones for an even count); NaN when empty. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * The gate's priors fitted to a population: the median size and the spread
+ * (standard deviation of ln size, over the outputs of more than 0 tokens),
+ * and the median horizon. `undefined` when no output has a size above 0.
+ */
+export function fitPriors(population: readonly PopulationOutput[]): CrossTabPriors | undefined {
+  const sized = population.filter((o) => o.sizeTokens > 0);
+  if (sized.length === 0) return undefined;
+  const logs = sized.map((o) => Math.log(o.sizeTokens));
+  const mean = logs.reduce((sum, x) => sum + x, 0) / logs.length;
+  const variance = logs.reduce((sum, x) => sum + (x - mean) ** 2, 0) / logs.length;
+  return {
+    outputs: population.length,
+    medianTokens: median(sized.map((o) => o.sizeTokens)),
+    sigma: Math.sqrt(variance),
+    medianHorizon: median(population.map((o) => o.horizon ?? 0)),
+  };
+}
+
+/** Every figure of the traffic that the gate, routing and budget tabs and the report use. */
+export function crossTabFigures(
+  calls: readonly TraceCall[],
+  pricing: PricingTable,
+): TrafficCrossFigures {
+  let firstAt: number | undefined;
+  let lastAt: number | undefined;
+  const conversations = new Set<string>();
+  for (const call of calls) {
+    conversations.add(call.conversationId);
+    if (firstAt === undefined || call.at < firstAt) firstAt = call.at;
+    if (lastAt === undefined || call.at > lastAt) lastAt = call.at;
+  }
+  const population = toolOutputPopulation(calls).map((o) => ({
+    sizeTokens: o.sizeTokens,
+    horizon: o.horizon,
+  }));
+  const spanSeconds = firstAt === undefined || lastAt === undefined ? 0 : lastAt - firstAt;
+  const spanDays = Math.max(1, spanSeconds / DAY_SECONDS);
+  const billed = billTrace(calls, pricing);
+  const rates: CrossTabRates = {
+    spanDays,
+    conversationsPerDay: conversations.size / spanDays,
+    callsPerDay: calls.length / spanDays,
+    toolOutputsPerDay: population.length / spanDays,
+    asBilledUsdPerDay: billed.totals.totalUsd / spanDays,
+  };
+  return {
+    calls: calls.length,
+    conversations: conversations.size,
+    firstAt,
+    lastAt,
+    asBilledUsd: billed.totals.totalUsd,
+    rates,
+    priors: fitPriors(population),
+    population,
+    ttl: analyseTtl(calls, pricing),
+  };
+}

@@ -1,0 +1,61 @@
+import { useId } from 'react';
+import { DAYS_PER_MONTH } from '../../domain/volume.ts';
+import { useTrafficFigures } from '../../state/traffic-figures.ts';
+import { formatPercent, formatPlain, formatUsd } from '../../ui/format.ts';
+
+/**
+ * The report's traffic section (issue 16): the imported traffic as billed,
+ * the replay chosen on the traffic tab, and the monthly figure. Shown only
+ * when traffic is loaded in this browser; it names figures, never calls.
+ */
+export function ReportTrafficSection() {
+  const id = useId();
+  const source = useTrafficFigures((s) => s.source);
+  const rates = useTrafficFigures((s) => s.rates);
+  const replay = useTrafficFigures((s) => s.replay);
+  if (source === undefined || rates === undefined) return null;
+  const asBilledUsd = rates.asBilledUsdPerDay * rates.spanDays;
+  // The replay scales with the traffic: its share of as billed, applied to the daily rate.
+  const replayPerDay =
+    replay === undefined
+      ? undefined
+      : replay.asBilledUsd === 0
+        ? 0
+        : (replay.replayUsd / replay.asBilledUsd) * rates.asBilledUsdPerDay;
+  return (
+    <section aria-labelledby={`${id}-t`} className="report-traffic">
+      <h3 id={`${id}-t`}>Your traffic</h3>
+      <p className="note">
+        {source}: figures derived in this browser from the imported calls; the calls themselves are
+        not in this report or its links.
+      </p>
+      <dl className="terms">
+        <div className="term">
+          <dt>As billed</dt>
+          <dd>
+            {formatUsd(asBilledUsd)} over {formatPlain(Math.round(rates.spanDays * 10) / 10)}{' '}
+            {rates.spanDays === 1 ? 'day' : 'days'} ({formatUsd(rates.asBilledUsdPerDay)} a day)
+          </dd>
+        </div>
+        <div className="term">
+          <dt>As billed, per 30 days</dt>
+          <dd>{formatUsd(rates.asBilledUsdPerDay * DAYS_PER_MONTH)}</dd>
+        </div>
+        <div className="term">
+          <dt>Chosen replay</dt>
+          <dd>
+            {replay === undefined
+              ? 'no replay chosen'
+              : `${replay.choiceText}: ${formatUsd(replay.replayUsd)} against ${formatUsd(replay.asBilledUsd)} as billed (${replay.deltaUsd >= 0 ? '+' : '\u2212'}${formatUsd(Math.abs(replay.deltaUsd))}${replay.deltaPct === null ? '' : `, ${replay.deltaPct >= 0 ? '+' : '\u2212'}${formatPercent(Math.abs(replay.deltaPct) / 100, 1)}`}), cache hit ${formatPercent(replay.cacheHitShare, 1)}`}
+          </dd>
+        </div>
+        {replayPerDay === undefined ? null : (
+          <div className="term">
+            <dt>Chosen replay, per 30 days</dt>
+            <dd>{formatUsd(replayPerDay * DAYS_PER_MONTH)}</dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+import { useId } from 'react';
+import { useModelNames } from '../../state/selectors.ts';
+import { LineChart, type LineSeries } from '../../ui/charts/LineChart.tsx';
+import { Legend } from '../../ui/charts/Legend.tsx';
+import { INK, modelColor } from '../../ui/charts/palette.ts';
+import { formatPercent, formatPlain, formatTokens, formatUsd } from '../../ui/format.ts';
+import { ChartFigure } from './ChartFigure.tsx';
+import { useTrafficTtl } from './cross-figures.ts';
+import { utcMinute } from './time-text.ts';
+import { binText, drawnBins, gapText, ttlVerdict } from './ttl-words.ts';
+import type { TrafficTtl } from '../../engine/traces/traffic-types.ts';
+
+const TTL_MARKERS = [
+  { x: 300, label: '5-minute TTL', color: INK.muted, dash: '2 3' },
+  { x: 3600, label: '1-hour TTL', color: INK.muted, dash: '2 3' },
+];
+
+const X_TICKS = [1, 10, 60, 300, 600, 3600, 21_600, 86_400];
+
+function GapHistogram({ ttl }: { ttl: TrafficTtl }) {
+  const modelNames = useModelNames();
+  const drawn = drawnBins(ttl.bins);
+  const series: LineSeries[] = ttl.models.map((model, m) => ({
+    id: model,
+    color: modelColor(model, modelNames),
+    curve: 'step',
+    points: [
+      ...ttl.bins.map((b, i) => ({ x: drawn[i]!.from, y: b.counts[m] ?? 0 })),
+      { x: drawn.at(-1)!.to, y: ttl.bins.at(-1)?.counts[m] ?? 0 },
+    ],
+  }));
+  const domain: [number, number] = [drawn[0]!.from, drawn.at(-1)!.to];
+  const past5 = ttl.bins
+    .filter((b) => b.fromSeconds >= 300)
+    .reduce((s, b) => s + b.counts.reduce((a, n) => a + n, 0), 0);
+  const summary =
+    ttl.gaps === 0
+      ? 'Idle gaps between calls: none (no conversation has two calls on the same model).'
+      : `Idle gaps between consecutive calls of a conversation on the same model, by model, on a log scale of seconds: ${formatPlain(ttl.gaps)} gaps, ${formatPlain(past5)} of them 5 minutes or longer.`;
+  return (
+    <ChartFigure
+      title="Idle gaps between calls, by model"
+      summary={summary}
+      table={() => (
+        <table className="data">
+          <caption className="visually-hidden">Idle gaps between calls, by model</caption>
+          <thead>
+            <tr>
+              <th scope="col">Gap</th>
+              {ttl.models.map((m) => (
+                <th scope="col" key={m}>
+                  {m}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {ttl.bins.map((b) => (
+              <tr key={b.fromSeconds}>
+                <th scope="row">{binText(b)}</th>
+                {b.counts.map((n, i) => (
+                  <td key={ttl.models[i]}>{formatPlain(n)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    >
+      <LineChart
+        height={220}
+        x={{ kind: 'log', domain, ticks: X_TICKS, format: gapText, title: 'idle gap' }}
+        // Counts: whole-number ticks only.
+        y={{ format: (v) => (Number.isInteger(v) ? formatPlain(v) : ''), includeZero: true }}
+        series={series}
+        markers={TTL_MARKERS}
+      />
+      <Legend
+        items={[
+          ...ttl.models.map((m) => ({
+            label: m,
+            color: modelColor(m, modelNames),
+            kind: 'line' as const,
+          })),
+          ...TTL_MARKERS.map((t) => ({ label: t.label, color: t.color, kind: 'dash' as const })),
+        ]}
+      />
+    </ChartFigure>
+  );
+}
+
+/** The TTL question from this traffic's own gaps: 5 minutes or 1 hour, what each costs, which calls went cold. */
+export function TtlSection({ asBilledUsd }: { asBilledUsd: number }) {
+  const id = useId();
+  const ttl = useTrafficTtl((s) => s.ttl);
+  return (
+    <section className="card ttl-section" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>The TTL question: 5 minutes or 1 hour?</h2>
+      {ttl === undefined ? (
+        <p className="loading-note">Working out the gaps…</p>
+      ) : (
+        <>
+          <p className="note">
+            Every call replayed on its own model under each cache TTL (SPEC §11: the cache entry of
+            a model in a conversation is read when it was last used less than a TTL before). What a
+            replay cannot know: a provider may evict an entry early, or keep one warm from a call
+            outside this trace.
+          </p>
+          <p role="status" className="traffic-total">
+            {ttlVerdict(ttl)}
+          </p>
+          <div className="table-wrap">
+            <table className="data">
+              <caption>What each TTL costs on this traffic</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Cache TTL</th>
+                  <th scope="col">Cost</th>
+                  <th scope="col">Change vs as billed</th>
+                  <th scope="col">Cache-hit rate</th>
+                  <th scope="col">Calls whose cache expired</th>
+                </tr>
+              </thead>
+              <tbody>
+                {ttl.choices.map((c) => (
+                  <tr key={c.ttlSeconds}>
+                    <th scope="row">{c.ttlSeconds === 300 ? '5 minutes' : '1 hour'}</th>
+                    <td>{formatUsd(c.totalUsd)}</td>
+                    <td>
+                      {c.totalUsd - asBilledUsd >= 0 ? '+' : '\u2212'}
+                      {formatUsd(Math.abs(c.totalUsd - asBilledUsd))}
+                    </td>
+                    <td>{formatPercent(c.cacheHitShare, 1)}</td>
+                    <td>
+                      {formatPlain(c.expiredCalls)} ({formatPercent(c.expiredShare, 1)})
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <GapHistogram ttl={ttl} />
+          <h3>Calls whose cache expired under 5 minutes</h3>
+          {ttl.expired.length === 0 ? (
+            <p>No call found its cache expired under the 5-minute TTL.</p>
+          ) : (
+            <div className="table-wrap">
+              <table className="data">
+                <caption className="visually-hidden">
+                  Calls whose cache expired under the 5-minute TTL, the largest prompts first
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Conversation</th>
+                    <th scope="col">Time</th>
+                    <th scope="col">Idle gap</th>
+                    <th scope="col">Model</th>
+                    <th scope="col">Prompt re-written</th>
+                    <th scope="col">Under 1 hour</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ttl.expired.map((e) => (
+                    <tr key={`${e.conversationId}\n${e.callId}`}>
+                      <td className="file-name">{e.conversationId}</td>
+                      <td>{utcMinute(e.at)}</td>
+                      <td>{gapText(e.gapSeconds)}</td>
+                      <td>{e.model}</td>
+                      <td>{formatTokens(e.promptTokens)}</td>
+                      <td>{e.expiredUnderOneHour ? 'expired too' : 'still warm'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import GatePanel from '../../../src/features/gate/GatePanel.tsx';
+import { useAppStore } from '../../../src/state/store.ts';
+import { clearTrafficFigures, publishTrafficFigures } from '../../../src/state/traffic-figures.ts';
+
+const POPULATION = [
+  { sizeTokens: 30_000, horizon: 8 },
+  { sizeTokens: 1_200, horizon: 2 },
+  { sizeTokens: 12_000, horizon: 3 },
+];
+const PRIORS = { outputs: 3, medianTokens: 12_000, sigma: 1.2345, medianHorizon: 3 };
+const RATES = {
+  spanDays: 2,
+  conversationsPerDay: 7,
+  callsPerDay: 120,
+  toolOutputsPerDay: 1.5,
+  asBilledUsdPerDay: 3,
+};
+
+function card(): HTMLElement {
+  return screen.getByRole('region', {
+    name: 'Policy comparison over a population of tool outputs',
+  });
+}
+
+beforeEach(() => {
+  act(() => useAppStore.getState().resetToDefaults());
+  clearTrafficFigures();
+});
+afterEach(() => clearTrafficFigures());
+
+describe("the gate on the traffic's tool outputs", () => {
+  it('compares the policies on them, shows the fitted priors and puts them on the sliders', async () => {
+    act(() =>
+      publishTrafficFigures({
+        source: '40 calls in 3 conversations, 4 May 2026',
+        rates: RATES,
+        priors: PRIORS,
+        population: POPULATION,
+      }),
+    );
+    render(<GatePanel />);
+    fireEvent.click(within(card()).getByRole('button', { name: "My traffic's tool outputs" }));
+    expect(useAppStore.getState().gate.population.mode).toBe('traffic');
+    expect(within(card()).getByText(/^3 tool outputs from your traffic/)).toBeInTheDocument();
+    // Its own sizes: the median-and-spread sliders are not the population now.
+    expect(within(card()).queryByLabelText('Median output size')).toBeNull();
+    expect(within(card()).getByText('1.23')).toBeInTheDocument();
+    await within(card()).findByText(
+      /^On this population the cheapest policy at p_recall 0 is/,
+      undefined,
+      {
+        timeout: 5_000,
+      },
+    );
+
+    fireEvent.click(within(card()).getByRole('button', { name: "Use my traffic's priors" }));
+    const gate = useAppStore.getState().gate;
+    expect(gate.population).toMatchObject({ mode: 'lognormal', medianTokens: 12_000, sigma: 1.23 });
+    expect(gate.horizon).toBe(3);
+    expect(within(card()).getByLabelText('Median output size')).toHaveValue(12_000);
+    expect(screen.getByLabelText('Horizon')).toHaveValue(3);
+  });
+
+  it('says so and falls back to median and spread when no traffic is loaded', () => {
+    act(() => useAppStore.getState().setPopulation({ mode: 'traffic' }));
+    render(<GatePanel />);
+    expect(within(card()).getByText(/^No traffic is loaded in this browser/)).toBeInTheDocument();
+    expect(within(card()).getByLabelText('Median output size')).toBeInTheDocument();
+    expect(within(card()).queryByRole('button', { name: "Use my traffic's priors" })).toBeNull();
+  });
+
+  it('scales the policies to a day and a month at the traffic rate, or a typed one', async () => {
+    act(() =>
+      publishTrafficFigures({ source: 'x', rates: RATES, priors: PRIORS, population: POPULATION }),
+    );
+    render(<GatePanel />);
+    const volume = within(card()).getByRole('region', { name: 'Scale to a month' });
+    expect(within(volume).getByLabelText('Tool outputs per day')).toHaveValue(1.5);
+    expect(within(volume).getByText('from your traffic')).toBeInTheDocument();
+    await within(volume).findByText('Never offload', undefined, { timeout: 5_000 });
+    fireEvent.change(within(volume).getByLabelText('Tool outputs per day'), {
+      target: { value: '2000' },
+    });
+    fireEvent.blur(within(volume).getByLabelText('Tool outputs per day'));
+    expect(useAppStore.getState().gate.volumePerDay).toBe(2_000);
+    fireEvent.click(within(volume).getByRole('button', { name: "Use my traffic's rate" }));
+    expect(useAppStore.getState().gate.volumePerDay).toBeNull();
+  });
+});
