@@ -82,7 +82,10 @@ const PROBE = `(() => {
           duration: entry.duration,
           scripts: (entry.scripts ?? [])
             .filter((s) => s.duration > 10)
-            .map((s) => \`\${s.invoker} \${Math.round(s.duration)} ms\`),
+            .map(
+              (s) =>
+                \`\${s.invoker} \${s.sourceFunctionName || '?'}@\${s.sourceCharPosition} \${Math.round(s.duration)} ms\`,
+            ),
         });
     }).observe({ type: 'long-animation-frame', buffered: true });
   } catch {
@@ -206,7 +209,12 @@ async function importOnce(
       longTaskTotalMs: tasks.reduce((sum, t) => sum + t.duration, 0),
       longTasks: tasks.length,
       longestFrameMs: frames[0]?.duration ?? 0,
-      longestFrameScripts: frames[0]?.scripts ?? [],
+      longestFrameScripts: frames
+        .slice(0, 3)
+        .map(
+          (f) =>
+            `${Math.round(f.duration)} ms ${f.start < state.readAt ? 'reading' : 'after'}: ${f.scripts.join(', ')}`,
+        ),
       peakRssMb,
       baseRssMb,
     };

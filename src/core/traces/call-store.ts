@@ -57,6 +57,7 @@ export class CallStore {
   private readonly byConversation = new Map<string, Map<string, StoredCall>>();
   private readonly calls: StoredCall[] = [];
   private readonly timedToolResults: TimedToolResult[] = [];
+  private readonly names = new Map<string, string>();
 
   /** Number of distinct calls held. */
   get size(): number {
@@ -67,12 +68,20 @@ export class CallStore {
     return this.byConversation.get(conversationId)?.get(callId);
   }
 
+  // One copy of each conversation id and model name, however many calls repeat them.
+  private intern(text: string): string {
+    const held = this.names.get(text);
+    if (held !== undefined) return held;
+    this.names.set(text, text);
+    return text;
+  }
+
   private insert(draft: CallDraft): StoredCall {
     const call: StoredCall = {
-      conversationId: draft.conversationId,
+      conversationId: this.intern(draft.conversationId),
       callId: draft.callId,
       at: draft.at,
-      model: draft.model,
+      model: this.intern(draft.model),
       sidechain: draft.sidechain,
       order: this.calls.length,
       usage: usageOf(draft),
