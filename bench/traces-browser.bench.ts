@@ -1,5 +1,5 @@
 /**
- * Trace import in the browser: `npm run bench:traces-browser` (and the last
+ * Trace import in the browser: `tsx bench/traces-browser.bench.ts` (the last
  * part of `npm run bench`). Prints one JSON line per figure,
  * `{"name", "value", "unit"}`, and asserts nothing.
  *
@@ -22,6 +22,10 @@
  *   resident set (VmHWM, /proc; the dedicated worker runs in the page's
  *   process), and the same before the import, to show what the import adds.
  *
+ * - the machine's load average over the last minute, before and after the
+ *   runs: wall-clock task lengths stretch when other processes share the
+ *   cores, so read the task figures beside it.
+ *
  *   tsx bench/traces-browser.bench.ts [--runs N] [--sizes 15,200] [--trace FILE]
  *
  * `--trace FILE` writes a Chromium performance trace of the first run of the
@@ -30,6 +34,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -313,6 +318,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     console.error(`bench-traces-browser: ${server.url} · Chromium ${browser.version()}`);
+    report({ name: 'traces.browser.loadBefore', value: round(loadavg()[0]!, 2), unit: 'load' });
     for (const size of sizes) {
       // The Node bench keeps its 15 MB corpus under projects/ for ccusage; the same text either way.
       const file =
@@ -336,6 +342,7 @@ async function main(): Promise<void> {
       }
       reportRuns(`traces.browser${size}`, megabytes, results);
     }
+    report({ name: 'traces.browser.loadAfter', value: round(loadavg()[0]!, 2), unit: 'load' });
   } finally {
     await browser.close().catch(() => undefined);
     await server.close();

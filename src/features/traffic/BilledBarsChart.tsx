@@ -11,6 +11,14 @@ const SERIES: readonly BarSeries[] = BILLED_KINDS.map((k) => ({
   label: k.label,
   color: k.color,
 }));
+// Conversation ids are long (session UUIDs): the middle goes, both ends stay recognisable.
+const LABEL_CHARS = 24;
+
+function shortLabel(text: string, chars: number): string {
+  const half = Math.floor((chars - 1) / 2);
+  return text.length > chars ? `${text.slice(0, half)}…${text.slice(-half)}` : text;
+}
+
 const LEGEND: readonly LegendItem[] = BILLED_KINDS.map((k) => ({ label: k.label, color: k.color }));
 
 /** Stacked horizontal bars of cost by kind of token, one bar a row, on the kit's bar chart. */
@@ -27,7 +35,11 @@ export const BilledBarsChart = memo(function BilledBarsChart({
   assumptions: readonly string[];
 }) {
   const categories = useMemo(
-    () => rows.map((r) => ({ label: r.key, values: BILLED_KINDS.map((k) => r[k.key]) })),
+    () =>
+      rows.map((r) => ({
+        label: shortLabel(r.key, LABEL_CHARS),
+        values: BILLED_KINDS.map((k) => r[k.key]),
+      })),
     [rows],
   );
   const top = rows[0];

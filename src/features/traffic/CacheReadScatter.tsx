@@ -60,7 +60,9 @@ export const CacheReadScatter = memo(function CacheReadScatter({
     const band: Band = {
       points: [
         { x: 0, y0: 0, y1: 0 },
-        { x: top, y0: 0.98 * top, y1: 1.02 * top },
+        // Cut at the top of the plot: the upper edge leaves it at x = top / 1.02.
+        { x: top / 1.02, y0: (0.98 * top) / 1.02, y1: top },
+        { x: top, y0: 0.98 * top, y1: top },
       ],
       color: PALETTE.predictionWithin,
     };
