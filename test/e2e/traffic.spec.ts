@@ -3,10 +3,13 @@
 // with file and line, the as-billed totals and the calibration share as the
 // core computes them; a reload keeps the traffic, Forget clears it; and the
 // main thread's longest task while a ~15 MB Claude Code file is imported,
-// logged as a measurement (never asserted on time).
+// logged as a measurement (never asserted on time); Cancel during a large
+// import keeps the earlier traffic; files dropped on the drop zone are read;
+// a binary file, a file in no known format and an empty folder are each
+// reported in words, with the file's name.
 
-import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, relative, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEFAULT_PRICING } from '../../src/core/pricing.ts';
 import { readTraceFiles, replayTrace } from '../../src/core/traces/index.ts';
@@ -164,5 +167,90 @@ test.describe('traffic', () => {
     });
     await page.getByRole('button', { name: 'Forget this traffic' }).click();
     await expect(page.getByText(/No traffic yet/)).toBeVisible();
+  });
+
+  test('traffic: Cancel during a large import keeps the traffic imported before', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const panel = await openTraffic(page);
+    await importFixtures(page);
+    const calls = panel.locator('dt', { hasText: /^Calls$/ }).locator('+ dd');
+    await expect(calls).toHaveText(formatPlain(EXPECTED.calls.length));
+    // Large enough that the import is still reading when Cancel is pressed.
+    const file = test.info().outputPath('large-session.jsonl');
+    writeFileSync(file, generateClaudeCodeTrace(120 * 1024 * 1024));
+    await page.getByLabel('Choose trace files', { exact: true }).setInputFiles(file);
+    const progress = page.getByRole('region', { name: 'Import progress' });
+    await expect(progress.getByRole('progressbar')).toBeVisible();
+    await progress.getByRole('button', { name: 'Cancel import' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^Import cancelled/ })).toHaveText(
+      'Import cancelled: nothing from it was kept. The traffic imported before is unchanged.',
+      { timeout: IMPORT_TIMEOUT },
+    );
+    await expect(progress).toHaveCount(0);
+    await expect(calls).toHaveText(formatPlain(EXPECTED.calls.length));
+    await expect(page.getByText(billedLine())).toBeVisible();
+    await expect(panel.getByRole('table', { name: 'Files read' })).not.toContainText(
+      'large-session.jsonl',
+    );
+    // And a reload still finds the earlier traffic, not the cancelled one.
+    await page.reload({ waitUntil: 'load' });
+    await openTraffic(page);
+    await expect(page.getByText(billedLine())).toBeVisible({ timeout: IMPORT_TIMEOUT });
+  });
+
+  test('traffic: files dropped on the drop zone are read', async ({ page }) => {
+    const panel = await openTraffic(page);
+    const files = PATHS.map((p) => ({
+      name: basename(p),
+      path: relative(TRACE_FIXTURES, p),
+      bytes: [...readFileSync(p)],
+    }));
+    const dataTransfer = await page.evaluateHandle((list) => {
+      const data = new DataTransfer();
+      for (const f of list) data.items.add(new File([new Uint8Array(f.bytes)], f.name));
+      return data;
+    }, files);
+    const zone = page.locator('.drop-zone');
+    await zone.dispatchEvent('dragover', { dataTransfer });
+    await zone.dispatchEvent('drop', { dataTransfer });
+    await expect(page.getByText(/^Read \d+ files:/)).toBeVisible({ timeout: IMPORT_TIMEOUT });
+    await expect(page.getByText(billedLine())).toBeVisible({ timeout: IMPORT_TIMEOUT });
+    const table = panel.getByRole('table', { name: 'Files read' });
+    for (const f of files.slice(0, 4)) await expect(table).toContainText(f.name);
+  });
+
+  test('traffic: a binary file, a file in no known format and an empty folder are reported in words', async ({
+    page,
+  }) => {
+    const panel = await openTraffic(page);
+    const notes = test.info().outputPath('meeting-notes.txt');
+    writeFileSync(notes, 'Agenda\n- look at the cache hit rate\n- ship on Friday\n');
+    await page
+      .getByLabel('Choose trace files', { exact: true })
+      .setInputFiles([resolve(TRACE_FIXTURES, 'binary.bin'), notes]);
+    await expect(page.getByText(/^Read 2 files: 0 new calls, 2 records skipped/)).toBeVisible({
+      timeout: IMPORT_TIMEOUT,
+    });
+    const skipped = panel.getByRole('table', { name: 'Records skipped' });
+    await expect(skipped.getByRole('row').filter({ hasText: 'binary.bin' })).toContainText(
+      'a binary file, not text',
+    );
+    await expect(skipped.getByRole('row').filter({ hasText: 'meeting-notes.txt' })).toContainText(
+      'not a usage trace this explorer can read: expected',
+    );
+    await expect(panel.getByRole('table', { name: 'Files read' })).toContainText(
+      'meeting-notes.txt',
+    );
+
+    const empty = test.info().outputPath('empty-folder');
+    mkdirSync(empty, { recursive: true });
+    await page.getByLabel('Choose a folder', { exact: true }).setInputFiles(empty);
+    await expect(page.getByRole('alert').filter({ hasText: /holds no files/ })).toHaveText(
+      'The folder holds no files: there was nothing to read.',
+    );
+    // What was read before is still there.
+    await expect(panel.getByRole('table', { name: 'Files read' })).toContainText('binary.bin');
   });
 });

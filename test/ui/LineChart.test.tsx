@@ -100,4 +100,35 @@ describe('LineChart', () => {
     expect(container.querySelector('path[fill="green"]')).not.toBeNull();
     expect([...container.querySelectorAll('text')].map((t) => t.textContent)).toContain('$10.00');
   });
+
+  it('draws a points series as one path of dots, skipping missing values, and titles the y axis', () => {
+    const { container } = render(
+      <LineChart
+        height={200}
+        x={{ domain: [0, 30], format: (x) => `${x}` }}
+        y={{ format: (y) => `${y}`, title: 'Logged' }}
+        series={[
+          {
+            id: 'scatter',
+            mode: 'points',
+            color: 'red',
+            points: [
+              { x: 30, y: 1 },
+              { x: 0, y: 3 },
+              { x: 10, y: null },
+            ],
+          },
+        ]}
+      />,
+    );
+    const path = container.querySelector('path[data-series="scatter"]');
+    expect(path?.getAttribute('fill')).toBe('red');
+    // Two arcs a dot, one dot per finite point, no line between them.
+    expect(path?.getAttribute('d')?.match(/M/g)).toHaveLength(2);
+    expect(path?.getAttribute('d')?.match(/a/g)).toHaveLength(4);
+    expect(container.querySelectorAll('circle')).toHaveLength(0);
+    expect([...container.querySelectorAll('text')].some((t) => t.textContent === 'Logged')).toBe(
+      true,
+    );
+  });
 });

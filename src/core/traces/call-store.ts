@@ -27,8 +27,12 @@ export interface StoredCall {
   readonly order: number;
   usage: CallUsage;
   toolResults: ToolResult[] | undefined;
+  /** The tool use ids held, once a call holds more than `SCAN_LIMIT` results. */
   toolUseIds: Set<string> | undefined;
 }
+
+// Past this many tool results a call keeps a Set of their ids instead of scanning them.
+const SCAN_LIMIT = 16;
 
 /** A tool result that waits for the first call of its conversation after `at` (OTLP). */
 interface TimedToolResult {
@@ -53,6 +57,7 @@ export class CallStore {
   private readonly byConversation = new Map<string, Map<string, StoredCall>>();
   private readonly calls: StoredCall[] = [];
   private readonly timedToolResults: TimedToolResult[] = [];
+  private readonly names = new Map<string, string>();
 
   /** Number of distinct calls held. */
   get size(): number {
@@ -63,12 +68,20 @@ export class CallStore {
     return this.byConversation.get(conversationId)?.get(callId);
   }
 
+  // One copy of each conversation id and model name, however many calls repeat them.
+  private intern(text: string): string {
+    const held = this.names.get(text);
+    if (held !== undefined) return held;
+    this.names.set(text, text);
+    return text;
+  }
+
   private insert(draft: CallDraft): StoredCall {
     const call: StoredCall = {
-      conversationId: draft.conversationId,
+      conversationId: this.intern(draft.conversationId),
       callId: draft.callId,
       at: draft.at,
-      model: draft.model,
+      model: this.intern(draft.model),
       sidechain: draft.sidechain,
       order: this.calls.length,
       usage: usageOf(draft),
@@ -106,13 +119,18 @@ export class CallStore {
 
   /** Attaches a tool result to a call, unless it already holds one with that id. */
   attach(call: StoredCall, result: ToolResult): void {
-    if (call.toolUseIds === undefined) {
-      call.toolUseIds = new Set();
-      call.toolResults = [];
+    const results = (call.toolResults ??= []);
+    const id = result.toolUseId;
+    if (call.toolUseIds !== undefined) {
+      if (call.toolUseIds.has(id)) return;
+      call.toolUseIds.add(id);
+    } else {
+      // Most calls hold one to three results: a scan is cheaper than a Set per call.
+      for (const held of results) if (held.toolUseId === id) return;
+      if (results.length >= SCAN_LIMIT)
+        call.toolUseIds = new Set([...results.map((r) => r.toolUseId), id]);
     }
-    if (call.toolUseIds.has(result.toolUseId)) return;
-    call.toolUseIds.add(result.toolUseId);
-    call.toolResults!.push(result);
+    results.push(result);
   }
 
   /** Keeps a tool result for the first call of `conversationId` that starts after `at`. */

@@ -15,6 +15,7 @@ export interface TrafficSource {
 export type FileReadEnd = 'read' | 'binary' | 'cancelled';
 
 const SNIFF_BYTES = 4_096;
+const DECODE_BYTES = 32 * 1024;
 // Read in slices of this size where a Blob has no stream() (jsdom).
 const SLICE_BYTES = 256 * 1024;
 
@@ -75,7 +76,12 @@ export async function readFileInto(
       first = false;
       if (looksBinary(bytes)) return 'binary';
     }
-    reader.pushText(decoder.decode(bytes, { stream: true }));
+    // Decoded a small piece at a time: a string under V8's large-object size is young garbage,
+    // swept in the next scavenge, where a megabyte chunk's string would wait for a full collection.
+    for (let at = 0; at < bytes.byteLength; at += DECODE_BYTES) {
+      const piece = bytes.subarray(at, Math.min(bytes.byteLength, at + DECODE_BYTES));
+      reader.pushText(decoder.decode(piece, { stream: true }));
+    }
     onBytes(bytes.byteLength);
   }
   reader.pushText(decoder.decode());

@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import type { BilledRow, TrafficAnalysis } from '../../engine/traces/traffic-types.ts';
 import { formatPlain, formatUsd } from '../../ui/format.ts';
 import { BilledBarsChart } from './BilledBarsChart.tsx';
 import { BILLED_KINDS } from './billed-kinds.ts';
+import { useRevealed } from './use-revealed.ts';
 
 type View = 'conversation' | 'model' | 'day';
 
@@ -20,12 +21,29 @@ function rowsOf(analysis: TrafficAnalysis, view: View): readonly BilledRow[] {
   return analysis.billed.byConversation;
 }
 
+/** What the as-billed figures assume, in words, for a downloaded chart. */
+function billedAssumptions(analysis: TrafficAnalysis): string[] {
+  const { billed } = analysis;
+  return [
+    'each call at the price row its model finds in the price table, at the tier its prompt chooses',
+    `${formatPlain(billed.pricedCalls)} priced calls` +
+      (billed.unpricedCalls > 0 ? `, ${formatPlain(billed.unpricedCalls)} unpriced left out` : ''),
+    'days in UTC',
+  ];
+}
+
 /** The as-billed cost (SPEC §10): totals by conversation, model and UTC day, split by kind of token. */
-export function AsBilledSection({ analysis }: { analysis: TrafficAnalysis }) {
+export const AsBilledSection = memo(function AsBilledSection({
+  analysis,
+}: {
+  analysis: TrafficAnalysis;
+}) {
   const id = useId();
   const [view, setView] = useState<View>('conversation');
   const { billed } = analysis;
   const rows = rowsOf(analysis, view);
+  // Up to 200 conversations: committed in slices, a long table is not one long task.
+  const shown = useRevealed(rows.length);
   const chosen = VIEWS.find((v) => v.id === view)!;
   const chartRows = view === 'day' ? rows.slice(-CHART_BARS) : rows.slice(0, CHART_BARS);
   const chartTitle =
@@ -74,7 +92,12 @@ export function AsBilledSection({ analysis }: { analysis: TrafficAnalysis }) {
       </div>
       {billed.pricedCalls === 0 ? null : (
         <>
-          <BilledBarsChart title={chartTitle} rows={chartRows} rowLabel={chosen.rowLabel} />
+          <BilledBarsChart
+            title={chartTitle}
+            rows={chartRows}
+            rowLabel={chosen.rowLabel}
+            assumptions={billedAssumptions(analysis)}
+          />
           <div className="table-wrap">
             <table className="data">
               <caption>
@@ -96,7 +119,7 @@ export function AsBilledSection({ analysis }: { analysis: TrafficAnalysis }) {
                 </tr>
               </thead>
               <tbody>
-                {rows.map((r) => (
+                {rows.slice(0, shown).map((r) => (
                   <tr key={r.key}>
                     <th scope="row" className="file-name">
                       {r.key}
@@ -125,4 +148,4 @@ export function AsBilledSection({ analysis }: { analysis: TrafficAnalysis }) {
       )}
     </section>
   );
-}
+});

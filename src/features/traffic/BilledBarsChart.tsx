@@ -1,44 +1,66 @@
+import { memo, useMemo } from 'react';
 import type { BilledRow } from '../../engine/traces/traffic-types.ts';
+import { BarChart, type BarSeries } from '../../ui/charts/BarChart.tsx';
+import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
 import { formatUsd } from '../../ui/format.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 import { BILLED_KINDS } from './billed-kinds.ts';
-import { useElementWidth } from './use-element-width.ts';
 
-const ROW_HEIGHT = 22;
-const RIGHT = 72;
+const SERIES: readonly BarSeries[] = BILLED_KINDS.map((k) => ({
+  id: k.key,
+  label: k.label,
+  color: k.color,
+}));
+// Conversation ids are long (session UUIDs): the middle goes, both ends stay recognisable.
+const LABEL_CHARS = 24;
 
 function shortLabel(text: string, chars: number): string {
   const half = Math.floor((chars - 1) / 2);
   return text.length > chars ? `${text.slice(0, half)}…${text.slice(-half)}` : text;
 }
 
-/** Stacked horizontal bars of cost by kind of token, one bar a row; a small self-contained SVG. */
-export function BilledBarsChart({
+const LEGEND: readonly LegendItem[] = BILLED_KINDS.map((k) => ({ label: k.label, color: k.color }));
+
+/** Stacked horizontal bars of cost by kind of token, one bar a row, on the kit's bar chart. */
+export const BilledBarsChart = memo(function BilledBarsChart({
   title,
   rows,
   rowLabel,
+  assumptions,
 }: {
   title: string;
   rows: readonly BilledRow[];
   rowLabel: string;
+  /** What the costs assume (the price table, the calls left out), for downloaded images. */
+  assumptions: readonly string[];
 }) {
-  const [ref, width] = useElementWidth<HTMLDivElement>(640);
-  const labelWidth = width < 520 ? 110 : 190;
-  const labelChars = width < 520 ? 14 : 24;
-  const max = Math.max(...rows.map((r) => r.totalUsd), 0);
-  const plot = Math.max(40, width - labelWidth - RIGHT);
-  const height = rows.length * ROW_HEIGHT + 8;
-  const x = (usd: number) => (max === 0 ? 0 : (usd / max) * plot);
+  const categories = useMemo(
+    () =>
+      rows.map((r) => ({
+        label: shortLabel(r.key, LABEL_CHARS),
+        values: BILLED_KINDS.map((k) => r[k.key]),
+      })),
+    [rows],
+  );
   const top = rows[0];
   const summary =
-    rows.length === 0
+    top === undefined
       ? `${title}: no priced calls.`
       : `${title}: ${rows.length} bars, split into plain input, cache reads, 5-minute and 1-hour cache writes and output.` +
-        ` The largest is ${top!.key} at ${formatUsd(top!.totalUsd)}.`;
+        ` The largest is ${top.key} at ${formatUsd(top.totalUsd)}.`;
   return (
     <ChartFigure
       title={title}
       summary={summary}
+      assumptions={assumptions}
+      legend={LEGEND}
+      csvRows={() =>
+        rows.map((r) => ({
+          [rowLabel]: r.key,
+          ...Object.fromEntries(BILLED_KINDS.map((k) => [`${k.label} (USD)`, r[k.key]])),
+          'Total (USD)': r.totalUsd,
+        }))
+      }
       table={() => (
         <table className="data">
           <caption className="visually-hidden">{title}</caption>
@@ -67,59 +89,30 @@ export function BilledBarsChart({
         </table>
       )}
     >
-      <ul className="traffic-legend" aria-hidden="true">
-        {BILLED_KINDS.map((k) => (
-          <li key={k.key}>
-            <span className="legend-swatch" style={{ background: k.color }} />
-            {k.label}
-          </li>
-        ))}
-      </ul>
-      <div ref={ref} className="bars-box">
-        <svg
-          viewBox={`0 0 ${width} ${height}`}
-          width={width}
-          height={height}
-          aria-hidden="true"
-          className="bars-svg"
-        >
-          {rows.map((r, i) => {
-            let at = labelWidth;
-            const y = 4 + i * ROW_HEIGHT;
-            return (
-              <g key={r.key}>
-                <text
-                  x={labelWidth - 6}
-                  y={y + ROW_HEIGHT / 2 + 4}
-                  textAnchor="end"
-                  className="bar-label"
-                >
-                  <title>{r.key}</title>
-                  {shortLabel(r.key, labelChars)}
-                </text>
-                {BILLED_KINDS.map((k) => {
-                  const w = x(r[k.key]);
-                  const rect = (
-                    <rect
-                      key={k.key}
-                      x={at}
-                      y={y + 3}
-                      width={w}
-                      height={ROW_HEIGHT - 6}
-                      style={{ fill: k.color }}
-                    />
-                  );
-                  at += w;
-                  return rect;
-                })}
-                <text x={at + 4} y={y + ROW_HEIGHT / 2 + 4} className="bar-value">
-                  {formatUsd(r.totalUsd)}
-                </text>
-              </g>
-            );
-          })}
-        </svg>
-      </div>
+      <Legend items={LEGEND} />
+      <BarChart
+        orientation="rows"
+        categories={categories}
+        series={SERIES}
+        tickFormat={formatUsd}
+        rowHeight={22}
+        className="billed-bars"
+        tooltip={(i) => {
+          const r = rows[i];
+          if (r === undefined) return null;
+          return (
+            <>
+              <strong>{r.key}</strong>
+              {BILLED_KINDS.filter((k) => r[k.key] !== 0).map((k) => (
+                <div key={k.key}>
+                  {k.label}: {formatUsd(r[k.key])}
+                </div>
+              ))}
+              <div>Total: {formatUsd(r.totalUsd)}</div>
+            </>
+          );
+        }}
+      />
     </ChartFigure>
   );
-}
+});

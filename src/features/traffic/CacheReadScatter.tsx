@@ -1,28 +1,74 @@
+import { memo, useMemo } from 'react';
 import type { CalibrationPoint } from '../../engine/traces/traffic-types.ts';
+import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
+import { LineChart, type Band, type LineSeries } from '../../ui/charts/LineChart.tsx';
+import { INK, PALETTE } from '../../ui/charts/palette.ts';
+import { niceLinear } from '../../ui/charts/scales.ts';
 import { formatPlain, formatTokens, formatTokensShort } from '../../ui/format.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 
-const SIZE = 360;
-const PAD = { left: 54, bottom: 40, top: 10, right: 26 };
+const TITLE = 'Predicted against logged cache reads, per call';
 const TABLE_ROWS = 500;
+const HEIGHT = 360;
 
-/** Predicted against logged cache reads, one dot a call, with the line where they agree. */
-export function CacheReadScatter({
+const LEGEND: readonly LegendItem[] = [
+  { label: 'within 2 % of the prompt', color: PALETTE.predictionWithin, kind: 'dot' },
+  { label: 'further off', color: PALETTE.predictionOff, kind: 'dot' },
+  { label: 'predicted = logged', color: INK.muted, kind: 'dash' },
+  { label: '±2 % of the predicted reads', color: PALETTE.predictionWithin },
+];
+
+/**
+ * Predicted against logged cache reads, one dot a call, with the line where
+ * they agree and the band within 2 % of it; on the kit's line chart in
+ * points mode (each colour one path, however many calls).
+ */
+export const CacheReadScatter = memo(function CacheReadScatter({
   points,
   sampled,
+  assumptions,
 }: {
   points: readonly CalibrationPoint[];
   sampled: boolean;
+  /** What the replay assumed (TTLs, price table), for downloaded images. */
+  assumptions: readonly string[];
 }) {
-  const max = Math.max(
-    1,
-    ...points.map((p) => Math.max(p.predictedCachedTokens, p.loggedCacheReadTokens)),
-  );
-  const plotW = SIZE - PAD.left - PAD.right;
-  const plotH = SIZE - PAD.top - PAD.bottom;
-  const x = (t: number) => PAD.left + (t / max) * plotW;
-  const y = (t: number) => PAD.top + plotH - (t / max) * plotH;
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
+  const { series, bands, max } = useMemo(() => {
+    let largest = 1;
+    for (const p of points)
+      largest = Math.max(largest, p.predictedCachedTokens, p.loggedCacheReadTokens);
+    const top = niceLinear(0, largest, 5).domain[1];
+    const dots = (within: boolean) =>
+      points
+        .filter((p) => p.within === within)
+        .map((p) => ({ x: p.predictedCachedTokens, y: p.loggedCacheReadTokens }));
+    const lines: LineSeries[] = [
+      {
+        id: 'agree',
+        points: [
+          { x: 0, y: 0 },
+          { x: top, y: top },
+        ],
+        color: INK.muted,
+        width: 1.5,
+        dash: '4 3',
+      },
+      { id: 'within', mode: 'points', points: dots(true), color: PALETTE.predictionWithin },
+      { id: 'off', mode: 'points', points: dots(false), color: PALETTE.predictionOff },
+    ];
+    // A call's own band is 2 % of its prompt, which holds its cached tokens: at least this wide.
+    const band: Band = {
+      points: [
+        { x: 0, y0: 0, y1: 0 },
+        // Cut at the top of the plot: the upper edge leaves it at x = top / 1.02.
+        { x: top / 1.02, y0: (0.98 * top) / 1.02, y1: top },
+        { x: top, y0: 0.98 * top, y1: top },
+      ],
+      color: PALETTE.predictionWithin,
+    };
+    return { series: lines, bands: [band], max: top };
+  }, [points]);
+
   const within = points.filter((p) => p.within).length;
   const summary =
     `Predicted against logged cache reads for ${formatPlain(points.length)} calls` +
@@ -30,8 +76,22 @@ export function CacheReadScatter({
     `${formatPlain(points.length - within)} do not.`;
   return (
     <ChartFigure
-      title="Predicted against logged cache reads, per call"
+      title={TITLE}
       summary={summary}
+      assumptions={[
+        ...assumptions,
+        sampled ? `an even sample of ${formatPlain(points.length)} calls` : 'every call',
+      ]}
+      legend={LEGEND}
+      csvRows={() =>
+        points.map((p, i) => ({
+          call: i + 1,
+          promptTokens: p.promptTokens,
+          predictedCacheReadTokens: p.predictedCachedTokens,
+          loggedCacheReadTokens: p.loggedCacheReadTokens,
+          withinTwoPercent: p.within,
+        }))
+      }
       table={() => (
         <table className="data">
           <caption className="visually-hidden">Predicted and logged cache reads per call</caption>
@@ -58,51 +118,20 @@ export function CacheReadScatter({
         </table>
       )}
     >
-      <svg viewBox={`0 0 ${SIZE} ${SIZE}`} className="scatter-svg" aria-hidden="true">
-        {ticks.map((t) => (
-          <g key={`t${t}`}>
-            <line x1={x(0)} x2={x(max)} y1={y(t)} y2={y(t)} className="grid-line" />
-            <line x1={x(t)} x2={x(t)} y1={y(0)} y2={y(max)} className="grid-line" />
-            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" className="axis-text">
-              {formatTokensShort(t)}
-            </text>
-            <text x={x(t)} y={y(0) + 16} textAnchor="middle" className="axis-text">
-              {formatTokensShort(t)}
-            </text>
-          </g>
-        ))}
-        <line x1={x(0)} y1={y(0)} x2={x(max)} y2={y(max)} className="diagonal" />
-        {points.map((p, i) => (
-          <circle
-            key={i}
-            cx={x(p.predictedCachedTokens)}
-            cy={y(p.loggedCacheReadTokens)}
-            r={3}
-            className={p.within ? 'dot-within' : 'dot-off'}
-          />
-        ))}
-        <text x={PAD.left + plotW / 2} y={SIZE - 6} textAnchor="middle" className="axis-title">
-          Predicted cache reads (tokens)
-        </text>
-        <text
-          transform={`translate(12 ${PAD.top + plotH / 2}) rotate(-90)`}
-          textAnchor="middle"
-          className="axis-title"
-        >
-          Logged cache reads (tokens)
-        </text>
-      </svg>
-      <ul className="traffic-legend" aria-hidden="true">
-        <li>
-          <span className="legend-dot dot-within" /> within 2 % of the prompt
-        </li>
-        <li>
-          <span className="legend-dot dot-off" /> further off
-        </li>
-        <li>
-          <span className="legend-line" /> predicted = logged
-        </li>
-      </ul>
+      <div className="scatter-box">
+        <LineChart
+          height={HEIGHT}
+          x={{
+            domain: [0, max],
+            format: formatTokensShort,
+            title: 'Predicted cache reads (tokens)',
+          }}
+          y={{ domain: [0, max], format: formatTokensShort, title: 'Logged cache reads (tokens)' }}
+          series={series}
+          bands={bands}
+        />
+      </div>
+      <Legend items={LEGEND} />
     </ChartFigure>
   );
-}
+});

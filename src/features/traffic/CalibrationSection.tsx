@@ -1,11 +1,21 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { TrafficCalibration } from '../../engine/traces/traffic-types.ts';
 import { formatPercent, formatPlain, formatTokens } from '../../ui/format.ts';
 import { CacheReadScatter } from './CacheReadScatter.tsx';
 import { utcMinute } from './time-text.ts';
 
+const CALIBRATION_ASSUMPTIONS = [
+  'replayed as run: each call on its own model',
+  'a 1-hour cache TTL where the conversation wrote 1-hour tokens, else 5 minutes',
+  'within 2 % means within 2 % of the call’s prompt',
+];
+
 /** SPEC §11's as-run replay held against the logged cache reads: is the simulator right for this traffic? */
-export function CalibrationSection({ calibration }: { calibration: TrafficCalibration }) {
+export const CalibrationSection = memo(function CalibrationSection({
+  calibration,
+}: {
+  calibration: TrafficCalibration;
+}) {
   const id = useId();
   const { calls, withinTwoPercent, share, largestDifferences } = calibration;
   return (
@@ -20,7 +30,11 @@ export function CalibrationSection({ calibration }: { calibration: TrafficCalibr
         {formatPercent(share, 1)} of calls predicted within 2&nbsp;% of the prompt (
         {formatPlain(withinTwoPercent)} of {formatPlain(calls)})
       </p>
-      <CacheReadScatter points={calibration.points} sampled={calibration.pointsSampled} />
+      <CacheReadScatter
+        points={calibration.points}
+        sampled={calibration.pointsSampled}
+        assumptions={CALIBRATION_ASSUMPTIONS}
+      />
       <h3>The largest differences</h3>
       {largestDifferences.length === 0 ? (
         <p>Every call was predicted within 2&nbsp;% of its prompt.</p>
@@ -64,4 +78,4 @@ export function CalibrationSection({ calibration }: { calibration: TrafficCalibr
       )}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import type { CallRow } from '../../engine/traces/traffic-types.ts';
 import { formatPlain, formatTokens } from '../../ui/format.ts';
 import { callRows } from './traffic-session.ts';
@@ -7,7 +7,13 @@ import { utcMinute } from './time-text.ts';
 const PAGE = 50;
 
 /** The calls themselves, a page at a time from the worker (the main thread never holds them all). */
-export function CallsTable({ total, version }: { total: number; version: number }) {
+export const CallsTable = memo(function CallsTable({
+  total,
+  version,
+}: {
+  total: number;
+  version: number;
+}) {
   const id = useId();
   const [page, setPage] = useState(0);
   const [rows, setRows] = useState<readonly CallRow[]>([]);
@@ -74,4 +80,4 @@ export function CallsTable({ total, version }: { total: number; version: number 
       </div>
     </section>
   );
-}
+});

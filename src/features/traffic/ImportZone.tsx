@@ -1,9 +1,9 @@
-import { useId, useState, type DragEvent } from 'react';
+import { memo, useId, useState, type DragEvent } from 'react';
 import { sourcesFromDrop, sourcesFromInput } from './dropped-files.ts';
 import { importTraffic, pastedSource } from './traffic-session.ts';
 
 /** Where traffic comes in: a drop zone that is also a file input and a folder input, and a paste box. */
-export function ImportZone({ busy }: { busy: boolean }) {
+export const ImportZone = memo(function ImportZone({ busy }: { busy: boolean }) {
   const id = useId();
   const [over, setOver] = useState(false);
   const [pasted, setPasted] = useState('');
@@ -95,4 +95,4 @@ export function ImportZone({ busy }: { busy: boolean }) {
       </form>
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { TRACE_FORMAT_LABEL } from '../../core/traces/call-record.ts';
 import type { TrafficAnalysis, TrafficMeta } from '../../engine/traces/traffic-types.ts';
 import { formatPlain, formatTokens } from '../../ui/format.ts';
@@ -17,7 +17,7 @@ function Figure({ label, value, wide }: { label: string; value: string; wide?: b
 }
 
 /** The summary: files, conversations, calls, time span, models (unpriced flagged) and the records skipped. */
-export function TrafficSummary({
+export const TrafficSummary = memo(function TrafficSummary({
   meta,
   analysis,
 }: {
@@ -177,4 +177,4 @@ export function TrafficSummary({
       )}
     </section>
   );
-}
+});

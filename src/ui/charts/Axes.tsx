@@ -20,6 +20,8 @@ export const Axes = memo(function Axes(props: {
   yFormat?: (y: number) => string;
   /** Drawn centred under the x tick labels. */
   xTitle?: string;
+  /** Drawn turned up the left edge, centred on the plot. */
+  yTitle?: string;
   /** Where the x axis line sits (default: the bottom); a bar chart's zero. */
   xAxisAt?: number;
   yAxisAt?: number;
@@ -51,6 +53,11 @@ export const Axes = memo(function Axes(props: {
         {props.xTitle !== undefined && (
           <text x={(left + right) / 2} y={bottom + 36} textAnchor="middle">
             {props.xTitle}
+          </text>
+        )}
+        {props.yTitle !== undefined && (
+          <text transform={`translate(14 ${(top + bottom) / 2}) rotate(-90)`} textAnchor="middle">
+            {props.yTitle}
           </text>
         )}
       </g>

@@ -1,157 +1,25 @@
 import { memo, useId, useMemo, type ReactNode } from 'react';
 import { Axes } from './Axes.tsx';
+import type { BarChartProps, BarSeries } from './bar-chart-types.ts';
 import { stackSegments, textWidth, truncateLabel, valueExtent, wrapLabel } from './bar-layout.ts';
+import { place, rectPath, SegmentShape, type Layout } from './bar-shapes.tsx';
 import { INK } from './palette.ts';
-import { axisScale, MARGINS, MARKER_ROW, niceLinear, type AxisScale } from './scales.ts';
+import { axisScale, MARGINS, MARKER_ROW, niceLinear } from './scales.ts';
 import { Tooltip } from './Tooltip.tsx';
 import { useHover } from './use-hover.ts';
 import { useWidth } from './use-width.ts';
 
-/** One stacked series: a colour and a name shared by every category. */
-export interface BarSeries {
-  readonly id: string;
-  readonly label: string;
-  /** Any CSS colour, CSS variables included. */
-  readonly color: string;
-}
-
-/** One bar (a stack): its label and one value per series, in series order. */
-export interface BarCategory {
-  readonly label: string;
-  readonly values: readonly number[];
-}
-
-/**
- * A custom segment, placed by the caller: a row of a prompt at its own
- * offset, a bar in a colour of its own. Status may be shown by a class (for
- * hatching and dashed edges) and by its label, not by colour alone.
- */
-export interface BarSegment {
-  readonly key: string;
-  /** Index of the category (bar) it belongs to. */
-  readonly category: number;
-  readonly start: number;
-  readonly end: number;
-  /** A fill; when absent the class's CSS gives it one. */
-  readonly color?: string;
-  readonly className?: string;
-  /** Drawn inside the segment when it fits. */
-  readonly label?: string;
-  readonly hatched?: boolean;
-}
-
-/** A line across the plot at a value, with an optional label above the plot. */
-export interface BarReference {
-  readonly value: number;
-  readonly color: string;
-  readonly dash?: string;
-  readonly label?: string;
-  readonly width?: number;
-}
-
-export interface BarChartProps {
-  /** Columns grow up from a horizontal category axis; rows grow right from a vertical one. */
-  readonly orientation: 'columns' | 'rows';
-  readonly categories: readonly BarCategory[];
-  /** Stacked series: one `<path data-series>` each. */
-  readonly series?: readonly BarSeries[];
-  /** Custom segments instead of (or over) the stacked series. */
-  readonly segments?: readonly BarSegment[];
-  /** Value-axis tick labels. */
-  readonly tickFormat: (value: number) => string;
-  /** Values in the default tooltip. */
-  readonly valueFormat?: (value: number) => string;
-  readonly references?: readonly BarReference[];
-  /** A fixed value domain (ticks inside it); otherwise round ticks over the data. */
-  readonly valueDomain?: readonly [number, number];
-  /** Drawing height for columns, CSS pixels. */
-  readonly height?: number;
-  /** Height of each row's band for rows, CSS pixels. */
-  readonly rowHeight?: number;
-  /** Tooltip for the category under the pointer (default: its non-zero values). */
-  readonly tooltip?: (category: number) => ReactNode;
-  /** Tooltip for the segment under the pointer; segments are then hovered one by one. */
-  readonly segmentTooltip?: (key: string) => ReactNode;
-  readonly className?: string;
-}
+export type {
+  BarCategory,
+  BarChartProps,
+  BarReference,
+  BarSegment,
+  BarSeries,
+} from './bar-chart-types.ts';
 
 const FONT = 11;
 const LINE = 13;
 const NONE: readonly never[] = [];
-
-function rectPath(x: number, y: number, w: number, h: number): string {
-  return `M${x.toFixed(1)},${y.toFixed(1)}h${w.toFixed(1)}v${h.toFixed(1)}h${(-w).toFixed(1)}Z`;
-}
-
-interface Layout {
-  readonly height: number;
-  readonly left: number;
-  readonly right: number;
-  readonly top: number;
-  readonly bottom: number;
-  readonly band: number;
-  readonly bar: number;
-  readonly lines: readonly (readonly string[])[];
-  readonly value: AxisScale;
-}
-
-/** A rectangle from `a` to `b` along the value axis, `across` the category axis. */
-function place(columns: boolean, layout: Layout, category: number, a: number, b: number) {
-  const across =
-    (columns ? layout.left : layout.top) + layout.band * category + (layout.band - layout.bar) / 2;
-  const lo = Math.min(a, b);
-  const len = Math.abs(a - b);
-  return columns
-    ? { x: across, y: lo, width: layout.bar, height: len }
-    : { x: lo, y: across, width: len, height: layout.bar };
-}
-
-/**
- * One custom segment. Memoised with plain props, so a step that leaves a
- * segment's place and class alone does not touch its shapes.
- */
-const SegmentShape = memo(function SegmentShape(props: {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  color: string | undefined;
-  className: string | undefined;
-  label: string | undefined;
-  hatched: boolean;
-  patternId: string;
-  segKey: string;
-  /** Stable (the hover setter), so a step re-renders only the segments that moved. */
-  onHover: ((key: string) => void) | undefined;
-}) {
-  const { onHover, segKey } = props;
-  const { x, y, width, height, label } = props;
-  if (!(width > 0) || !(height > 0)) return null;
-  const fits = label !== undefined && width > label.length * 7 + 10;
-  return (
-    <g
-      className={`chart-seg ${props.className ?? ''}`}
-      onPointerEnter={onHover === undefined ? undefined : () => onHover(segKey)}
-    >
-      <rect x={x} y={y} width={width} height={height} className="seg-fill" fill={props.color} />
-      {props.hatched && (
-        <rect x={x} y={y} width={width} height={height} fill={`url(#${props.patternId})`} />
-      )}
-      <rect x={x} y={y} width={width} height={height} className="seg-edge" fill="none" />
-      {fits && (
-        <text
-          x={x + width / 2}
-          y={y + height / 2}
-          dy="0.35em"
-          textAnchor="middle"
-          className="seg-label"
-        >
-          {label}
-        </text>
-      )}
-    </g>
-  );
-});
 
 /**
  * The kit's bar chart: one bar per category, stacked by series (one path
