@@ -37,10 +37,29 @@ function GapHistogram({ ttl }: { ttl: TrafficTtl }) {
     ttl.gaps === 0
       ? 'Idle gaps between calls: none (no conversation has two calls on the same model).'
       : `Idle gaps between consecutive calls of a conversation on the same model, by model, on a log scale of seconds: ${formatPlain(ttl.gaps)} gaps, ${formatPlain(past5)} of them 5 minutes or longer.`;
+  const legend = [
+    ...ttl.models.map((m) => ({
+      label: m,
+      color: modelColor(m, modelNames),
+      kind: 'line' as const,
+    })),
+    ...TTL_MARKERS.map((t) => ({ label: t.label, color: t.color, kind: 'dash' as const })),
+  ];
   return (
     <ChartFigure
       title="Idle gaps between calls, by model"
       summary={summary}
+      assumptions={[
+        'A gap is the time since the previous call of the same conversation on the same price row.',
+        'Bins are log-spaced; 5 minutes and 1 hour are bin edges.',
+      ]}
+      legend={legend}
+      csvRows={() =>
+        ttl.bins.map((b) => ({
+          gap: binText(b),
+          ...Object.fromEntries(ttl.models.map((m, i) => [m, b.counts[i] ?? 0])),
+        }))
+      }
       table={() => (
         <table className="data">
           <caption className="visually-hidden">Idle gaps between calls, by model</caption>
@@ -75,16 +94,7 @@ function GapHistogram({ ttl }: { ttl: TrafficTtl }) {
         series={series}
         markers={TTL_MARKERS}
       />
-      <Legend
-        items={[
-          ...ttl.models.map((m) => ({
-            label: m,
-            color: modelColor(m, modelNames),
-            kind: 'line' as const,
-          })),
-          ...TTL_MARKERS.map((t) => ({ label: t.label, color: t.color, kind: 'dash' as const })),
-        ]}
-      />
+      <Legend items={legend} />
     </ChartFigure>
   );
 }
