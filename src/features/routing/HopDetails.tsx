@@ -1,6 +1,5 @@
 import type { HopRecord, SimTurn } from '../../core/index.ts';
 import { formatNumber, formatTokens, formatUsd } from '../../ui/format.ts';
-import { formatUsdBrief } from './money.ts';
 
 /** Which rule chose a hop's model, in words. */
 export function ruleLabel(source: HopRecord['source']): string {
@@ -59,7 +58,7 @@ export function HopDetails({
       Reads {formatUsd(hop.readUsd)} · writes {formatUsd(hop.writeUsd)}
       {hop.inputUsd > 0 && <> · plain input {formatUsd(hop.inputUsd)}</>} · output{' '}
       {formatUsd(hop.outputUsd)}
-      {hop.classifierUsd > 0 && <> · classifier {formatUsdBrief(hop.classifierUsd)}</>} ={' '}
+      {hop.classifierUsd > 0 && <> · classifier {formatUsd(hop.classifierUsd)}</>} ={' '}
       <strong>{formatUsd(hop.totalUsd)}</strong>
       {hop.forceDropped && (
         <>

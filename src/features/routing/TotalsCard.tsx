@@ -4,7 +4,6 @@ import { Legend } from '../../ui/charts/Legend.tsx';
 import { PALETTE } from '../../ui/charts/palette.ts';
 import { savingVsBaseline } from '../../domain/baselines.ts';
 import { formatPercent, formatUsd } from '../../ui/format.ts';
-import { formatUsdBrief } from './money.ts';
 import type { SimOutcome } from '../../domain/routing-runs.ts';
 import { sameRecord } from '../../domain/equality.ts';
 
@@ -149,7 +148,7 @@ export const TotalsCard = memo(
               <Term
                 label="Resolver calls"
                 value={String(total.resolverCalls)}
-                extra={`(classifier ${formatUsdBrief(total.classifierUsd)})`}
+                extra={`(classifier ${formatUsd(total.classifierUsd)})`}
               />
               <Term label="Forced tools dropped" value={String(total.forceDropped)} />
             </dl>
