@@ -1,29 +1,14 @@
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { PRICING_SOURCE, type Strategy } from '../../core/index.ts';
+import { PRICING_SOURCE } from '../../core/index.ts';
 import { selectScenario, useAppStore } from '../../state/store.ts';
 import { formatNumber, formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
 import { headlineFigures, type Outcome } from '../../domain/headline-figures.ts';
 import { formatDeltaPct, policyAssumptionWords } from '../../ui/policy-words.ts';
+import { describeStrategy } from './strategy-words.ts';
 import { BudgetChart, GateTermsChart, PolicyChart, RoutingChart } from './ReportCharts.tsx';
 
-/** A routing strategy in words: "Sticky for 300 s around a complexity classifier (…)". */
-export function describeStrategy(strategy: Strategy): string {
-  const model = (m: { model: string; thinking: boolean }) =>
-    `${m.model}${m.thinking ? ' with thinking' : ''}`;
-  switch (strategy.kind) {
-    case 'none':
-      return 'No resolver: every hop uses the default model';
-    case 'fixed':
-      return `Fixed: ${model(strategy.model)}`;
-    case 'hopAware':
-      return `Hop-aware thinking on ${strategy.model} (thinking at hop 0 only)`;
-    case 'complexity':
-      return `Complexity classifier: complex → ${model(strategy.complex)}, simple → ${model(strategy.simple)}, ${formatUsd(strategy.classifierUsd)} a call`;
-    case 'sticky':
-      return `Sticky for ${formatNumber(strategy.ttlSeconds)} s around: ${describeStrategy(strategy.inner)}`;
-  }
-}
+export { describeStrategy };
 
 function Failure({ outcome }: { outcome: Outcome<unknown> }) {
   return outcome.ok ? null : (
