@@ -137,7 +137,7 @@ export function showValue(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return '—';
-    return Number.isInteger(value) ? value.toLocaleString('en-US') : formatDecimal(value, 0, 6);
+    return Number.isInteger(value) ? value.toLocaleString('en-US') : formatDecimal(value, 6, 0);
   }
   if (typeof value === 'string') {
     const text = value.length > 60 ? `${value.slice(0, 60)}…` : value;

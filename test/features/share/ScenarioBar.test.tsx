@@ -272,6 +272,24 @@ describe('Report', () => {
     expect(screen.getByRole('button', { name: 'Report' })).toHaveFocus();
   });
 
+  it('takes a title and a note into the scenario, and dates the report', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 2, 4, 10, 0, 0));
+    const user = renderBar();
+    await user.click(screen.getByRole('button', { name: 'Report' }));
+    const report = await screen.findByRole('dialog', { name: /Design review/ }, { timeout: 8000 });
+    expect(within(report).getByRole('time')).toHaveAttribute('datetime', '2026-03-04');
+    await user.type(within(report).getByLabelText('Report title'), 'Q1 review');
+    await user.type(within(report).getByLabelText('Note for the reader'), 'See the gate.');
+    expect(useAppStore.getState().ui.reportTitle).toBe('Q1 review');
+    expect(useAppStore.getState().ui.reportNote).toBe('See the gate.');
+    expect(within(report).getByRole('heading', { level: 2 })).toHaveTextContent('Q1 review');
+    expect(screen.getByRole('dialog', { name: /Q1 review/ })).toHaveTextContent('See the gate.');
+    await user.clear(within(report).getByLabelText('Report title'));
+    expect('reportTitle' in useAppStore.getState().ui).toBe(false);
+    vi.useRealTimers();
+  });
+
   it('shows the budget error instead of figures when pinned rows do not fit', async () => {
     const user = renderBar();
     act(() => useAppStore.getState().setBudget({ maxTotalTokens: 1_000 }));
