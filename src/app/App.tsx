@@ -7,6 +7,7 @@ import { ScenarioBar } from '../features/share/ScenarioBar.tsx';
 import { CompareSlot } from '../features/share/CompareSlot.tsx';
 import { useScenarioPersistence } from '../features/share/use-scenario-persistence.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
+import { UpdatePrompt } from './UpdatePrompt.tsx';
 import { useApplyTheme } from './theme.ts';
 
 // Every tab is its own chunk, loaded when first shown.
@@ -104,6 +105,7 @@ export function App() {
         </main>
         <CompareSlot />
       </div>
+      <UpdatePrompt />
       <footer className="app-footer">
         <p>
           Runs entirely in your browser; nothing you enter leaves this page. Numbers come from a
