@@ -1,11 +1,59 @@
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 // `base: './'` keeps every asset URL relative, so the same build works from a
-// GitHub Pages repository sub-path and from any static file server.
+// GitHub Pages repository sub-path and from any static file server. The
+// service worker and the manifest are relative too: the worker's scope is the
+// folder the app is served from (/ or /context-cost-explorer/).
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // An installable app that works offline (issue 17): a generated service
+    // worker precaches the whole build; an update waits for the user
+    // ("prompt"), so a new version never reloads a review mid-way.
+    VitePWA({
+      registerType: 'prompt',
+      // Registered by src/app/sw-registration.ts, after the page has loaded.
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'Context Cost Explorer',
+        short_name: 'Context Cost',
+        description: "Explore what an LLM agent's context policies cost.",
+        id: './',
+        start_url: './',
+        scope: './',
+        display: 'standalone',
+        background_color: '#f6f7fb',
+        theme_color: '#2456c9',
+        icons: [
+          { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: 'icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+          { src: 'icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        // Every chunk (each tab, the workers) and the icons: offline, every tab opens.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The app lives in one page; links differ only in their hash.
+        navigateFallback: 'index.html',
+        cleanupOutdatedCaches: true,
+        // The first version takes control at once (there is no older one to keep);
+        // later versions wait for Reload (registerType 'prompt').
+        clientsClaim: true,
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   // The engine's worker (src/engine/worker.ts) is an ES module worker, so it
   // shares chunks with the page and its URL stays relative under `base`.
   worker: { format: 'es' },

@@ -14,6 +14,13 @@ export interface BundleReport {
   firstVisitGzipBytes: number;
   totalRawBytes: number;
   totalGzipBytes: number;
+  /** The build's service worker and its precache (not part of the first visit); null without one. */
+  serviceWorker: {
+    files: string[];
+    gzipBytes: number;
+    precachedFiles: number;
+    precachedGzipBytes: number;
+  } | null;
 }
 
 export function analyseBundle(distDir: string, options?: { firstTabChunk?: string }): BundleReport;

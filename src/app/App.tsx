@@ -4,8 +4,10 @@ import { TabList, type TabItem } from '../ui/Tabs.tsx';
 import { useAppStore } from '../state/store.ts';
 import type { TabId } from '../state/slices/ui-slice.ts';
 import { ScenarioBar } from '../features/share/ScenarioBar.tsx';
+import { CompareSlot } from '../features/share/CompareSlot.tsx';
 import { useScenarioPersistence } from '../features/share/use-scenario-persistence.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
+import { UpdatePrompt } from './UpdatePrompt.tsx';
 import { useApplyTheme } from './theme.ts';
 
 // Every tab is its own chunk, loaded when first shown.
@@ -87,23 +89,28 @@ export function App() {
           idPrefix="main"
         />
       </nav>
-      <main id="main" className="app-main">
-        <section
-          role="tabpanel"
-          id={`main-panel-${tab}`}
-          aria-labelledby={`main-tab-${tab}`}
-          tabIndex={-1}
-          className="tabpanel"
-        >
-          <ErrorBoundary key={tab} name={PANEL_NAMES[tab]}>
-            <Suspense
-              fallback={<p className="loading">Loading {PANEL_NAMES[tab].toLowerCase()}…</p>}
-            >
-              <Panel tab={tab} />
-            </Suspense>
-          </ErrorBoundary>
-        </section>
-      </main>
+      {/* The comparison, when open, is a column beside the explorer (above it on narrow screens). */}
+      <div className="app-body">
+        <main id="main" className="app-main">
+          <section
+            role="tabpanel"
+            id={`main-panel-${tab}`}
+            aria-labelledby={`main-tab-${tab}`}
+            tabIndex={-1}
+            className="tabpanel"
+          >
+            <ErrorBoundary key={tab} name={PANEL_NAMES[tab]}>
+              <Suspense
+                fallback={<p className="loading">Loading {PANEL_NAMES[tab].toLowerCase()}…</p>}
+              >
+                <Panel tab={tab} />
+              </Suspense>
+            </ErrorBoundary>
+          </section>
+        </main>
+        <CompareSlot />
+      </div>
+      <UpdatePrompt />
       <footer className="app-footer">
         <p>
           Runs entirely in your browser; nothing you enter leaves this page. Numbers come from a

@@ -33,6 +33,7 @@ import {
 import { MAX_JSON_DEPTH } from '../core/limits.ts';
 import { valueDepth } from './json-guard.ts';
 import { DEFAULT_SCENARIO, type ScenarioData } from './store.ts';
+import { MAX_REPORT_NOTE_CHARS, MAX_REPORT_TITLE_CHARS } from './slices/ui-slice.ts';
 
 export const SCENARIO_VERSION = 1;
 
@@ -102,6 +103,15 @@ const priceRow = z.object({
 const uiSchema = z.object({
   tab: z.enum(['gate', 'budget', 'routing', 'prices', 'traffic']),
   theme: z.enum(['system', 'light', 'dark']),
+  // The report's title and note (issue 17): optional, so scenarios without them read as before.
+  reportTitle: z
+    .string()
+    .max(MAX_REPORT_TITLE_CHARS, atMost(MAX_REPORT_TITLE_CHARS, 'characters'))
+    .optional(),
+  reportNote: z
+    .string()
+    .max(MAX_REPORT_NOTE_CHARS, atMost(MAX_REPORT_NOTE_CHARS, 'characters'))
+    .optional(),
 });
 
 const pricesSchema = z.object({

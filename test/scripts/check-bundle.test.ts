@@ -105,4 +105,31 @@ describe('analyseBundle', () => {
       /no lazily imported chunk named RoutingPanel/,
     );
   });
+
+  it('counts the service worker registration as the first visit, and the worker itself apart', () => {
+    const report = analyseBundle(
+      fakeBuild({
+        ...BUILD,
+        'assets/index-A.js':
+          'const g=()=>import(`./GatePanel-C.js`),r=()=>import(`./sw-registration-J.js`);export{};',
+        'assets/sw-registration-J.js':
+          'import{t}from"./index-A.js";const w=()=>import(`./workbox-window.prod.es5-K.js`);w();',
+        'assets/workbox-window.prod.es5-K.js': 'export const W=()=>0;',
+        'sw.js':
+          'define(["./workbox-L"],function(e){e.precacheAndRoute([{url:"index.html"},{url:"assets/BudgetPanel-D.js"}])});',
+        'workbox-L.js': 'self.x=1;',
+      }),
+    );
+    const role = (file: string) => report.chunks.find((c) => c.file === file)?.role;
+    expect(role('assets/sw-registration-J.js')).toBe('first visit: service worker registration');
+    expect(role('assets/workbox-window.prod.es5-K.js')).toBe(
+      'first visit: service worker registration',
+    );
+    expect(report.firstVisit).toContain('assets/workbox-window.prod.es5-K.js');
+    expect(report.serviceWorker).toMatchObject({
+      files: ['sw.js', 'workbox-L.js'],
+      precachedFiles: 2,
+    });
+    expect(analyseBundle(fakeBuild(BUILD)).serviceWorker).toBeNull();
+  });
 });

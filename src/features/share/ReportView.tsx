@@ -1,30 +1,16 @@
-import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { PRICING_SOURCE, type Strategy } from '../../core/index.ts';
 import { selectScenario, useAppStore } from '../../state/store.ts';
 import { formatNumber, formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
 import { headlineFigures, type Outcome } from '../../domain/headline-figures.ts';
 import { formatDeltaPct, policyAssumptionWords } from '../../ui/policy-words.ts';
+import { describeStrategy } from './strategy-words.ts';
+import { ReportAssumptions } from './ReportAssumptions.tsx';
+import { ReportDetailsForm, ReportHead } from './ReportHeader.tsx';
 import { BudgetChart, GateTermsChart, PolicyChart, RoutingChart } from './ReportCharts.tsx';
 import { ReportTrafficSection } from './ReportTrafficSection.tsx';
 
-/** A routing strategy in words: "Sticky for 300 s around a complexity classifier (…)". */
-export function describeStrategy(strategy: Strategy): string {
-  const model = (m: { model: string; thinking: boolean }) =>
-    `${m.model}${m.thinking ? ' with thinking' : ''}`;
-  switch (strategy.kind) {
-    case 'none':
-      return 'No resolver: every hop uses the default model';
-    case 'fixed':
-      return `Fixed: ${model(strategy.model)}`;
-    case 'hopAware':
-      return `Hop-aware thinking on ${strategy.model} (thinking at hop 0 only)`;
-    case 'complexity':
-      return `Complexity classifier: complex → ${model(strategy.complex)}, simple → ${model(strategy.simple)}, ${formatUsd(strategy.classifierUsd)} a call`;
-    case 'sticky':
-      return `Sticky for ${formatNumber(strategy.ttlSeconds)} s around: ${describeStrategy(strategy.inner)}`;
-  }
-}
+export { describeStrategy };
 
 function Failure({ outcome }: { outcome: Outcome<unknown> }) {
   return outcome.ok ? null : (
@@ -54,6 +40,8 @@ export default function ReportView({ onClose }: { onClose: () => void }) {
   const figures = useMemo(() => headlineFigures(scenario), [scenario]);
   const { gate, population, budget, routing } = figures;
   const routingScenario = scenario.routing.scenario;
+  // The date of the report's making: when it was opened in this page.
+  const [made] = useState(() => new Date());
 
   useEffect(() => {
     const root = document.getElementById('root');
@@ -78,7 +66,12 @@ export default function ReportView({ onClose }: { onClose: () => void }) {
   const saving = routing.ok ? routing.value.saving.savingUsd : 0;
 
   return (
-    <div className="report" role="dialog" aria-modal="true" aria-labelledby={`${id}-h`}>
+    <div
+      className="report"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={scenario.ui.reportTitle?.trim() ? `${id}-h ${id}-kicker` : `${id}-h`}
+    >
       <div className="report-toolbar">
         <button type="button" className="primary" onClick={() => window.print()}>
           Print report
@@ -87,19 +80,15 @@ export default function ReportView({ onClose }: { onClose: () => void }) {
           Close report
         </button>
       </div>
+      <ReportDetailsForm data={scenario} />
       <article className="report-page">
-        <header className="report-head">
-          <h2 id={`${id}-h`} ref={headingRef} tabIndex={-1}>
-            Design review: what this agent&apos;s context policies cost
-          </h2>
-          <p className="note">
-            Context Cost Explorer. Prices: {PRICING_SOURCE.description}, {PRICING_SOURCE.asOf}
-            {scenario.prices.rows.length > 0 &&
-              ` (${scenario.prices.rows.length} models in the table)`}
-            . Every figure comes from the explorer&apos;s core, a port of the framework&apos;s
-            policies checked against golden vectors.
-          </p>
-        </header>
+        <ReportHead
+          data={scenario}
+          made={made}
+          headingId={`${id}-h`}
+          kickerId={`${id}-kicker`}
+          headingRef={headingRef}
+        />
 
         <section aria-labelledby={`${id}-d`}>
           <h3 id={`${id}-d`}>Decisions</h3>
@@ -180,6 +169,8 @@ export default function ReportView({ onClose }: { onClose: () => void }) {
           </div>
         </section>
 
+        {/* Issue 16 (cross16): <ReportTrafficSection /> goes here, after the decisions (routing). */}
+
         <section aria-labelledby={`${id}-k`}>
           <h3 id={`${id}-k`}>Key figures</h3>
           <dl className="terms">
@@ -196,9 +187,6 @@ export default function ReportView({ onClose }: { onClose: () => void }) {
             )}
             {population.ok && (
               <>
-                <Term label="Policy comparison basis">
-                  {policyAssumptionWords(population.value.policies.basis).join('; ')}
-                </Term>
                 <Term label="Never offload, per 1,000">
                   {formatUsd(population.value.neverOffloadUsd)}
                 </Term>
@@ -256,15 +244,15 @@ export default function ReportView({ onClose }: { onClose: () => void }) {
           </div>
         </section>
 
-        <footer className="note report-foot">
-          The gate&apos;s thresholds (large-offload{' '}
-          {formatTokens(scenario.gate.largeOffloadThresholdTokens)}, stub{' '}
-          {formatTokens(scenario.gate.stubTokens)}, recall hop{' '}
-          {formatTokens(scenario.gate.recallInputTokens)} in /{' '}
-          {formatTokens(scenario.gate.recallOutputTokens)} out tokens) are the explorer&apos;s
-          defaults unless changed; the seed does not publish its own. The resolver applies to the
-          react dispatch only; reflection and background calls keep their static models.
-        </footer>
+        <section aria-labelledby={`${id}-a`} className="report-foot">
+          <h3 id={`${id}-a`}>Assumptions behind every figure</h3>
+          <ReportAssumptions
+            data={scenario}
+            policyWords={
+              population.ok ? policyAssumptionWords(population.value.policies.basis) : []
+            }
+          />
+        </section>
       </article>
     </div>
   );

@@ -13,9 +13,11 @@ import './share.css';
 // Loaded on first use: compare and the report pull in the charts, import
 // pulls in the schema (zod).
 const ImportExportPanel = lazy(() => import('./ImportExportPanel.tsx'));
-const ComparePanel = lazy(() => import('./ComparePanel.tsx'));
 const ReportView = lazy(() => import('./ReportView.tsx'));
 const HistoryPanel = lazy(() => import('./HistoryPanel.tsx'));
+
+/** Why Compare is disabled until a scenario is pinned. */
+const COMPARE_DISABLED_REASON = 'Pin a scenario as A first: Compare shows B beside it.';
 
 /** The page's address without its hash (works for file: pages too). */
 function pageAddress(): string {
@@ -124,7 +126,7 @@ export function ScenarioBar() {
     useShareStore.getState().pinA(current());
     notify({
       kind: 'info',
-      text: 'Pinned the current scenario as A. Change anything to compare B with it.',
+      text: 'Pinned the current scenario as A. Change anything, then Compare to see B beside A.',
     });
   };
 
@@ -143,7 +145,7 @@ export function ScenarioBar() {
           Reset to defaults
         </button>
         <label className="preset-picker">
-          <span>Presets</span>
+          <span>Scenario presets</span>
           <select value="" onChange={(e) => loadPreset(e.target.value)}>
             <option value="">Choose a preset…</option>
             {PRESETS.map((p) => (
@@ -169,11 +171,17 @@ export function ScenarioBar() {
           type="button"
           aria-pressed={compareOpen}
           disabled={pinnedA === null}
-          title={pinnedA === null ? 'Pin a scenario as A first' : undefined}
+          aria-describedby={pinnedA === null ? `${id}-compare-why` : undefined}
+          title={pinnedA === null ? COMPARE_DISABLED_REASON : undefined}
           onClick={() => useShareStore.getState().setCompareOpen(!compareOpen)}
         >
           Compare
         </button>
+        {pinnedA === null && (
+          <span id={`${id}-compare-why`} className="visually-hidden">
+            {COMPARE_DISABLED_REASON}
+          </span>
+        )}
         <button
           ref={historyButtonRef}
           type="button"
@@ -287,16 +295,6 @@ export function ScenarioBar() {
           </Suspense>
         </ErrorBoundary>
       )}
-      {compareOpen &&
-        pinnedA !== null &&
-        createPortal(
-          <ErrorBoundary name="The comparison">
-            <Suspense fallback={null}>
-              <ComparePanel pinned={pinnedA} />
-            </Suspense>
-          </ErrorBoundary>,
-          document.body,
-        )}
       {reportOpen &&
         createPortal(
           <ErrorBoundary name="The report">

@@ -48,7 +48,8 @@ export const useShareStore = create<ShareState>()((set) => ({
   historyOpen: false,
   tabNote: null,
   notify: (notice, undo = null) => set({ notice, undo }),
-  pinA: (data) => set({ pinnedA: data, compareOpen: data !== null }),
+  // Pinning never opens the comparison (Compare does); unpinning closes it.
+  pinA: (data) => set(data === null ? { pinnedA: null, compareOpen: false } : { pinnedA: data }),
   setCompareOpen: (compareOpen) => set({ compareOpen }),
   setReportOpen: (reportOpen) => set({ reportOpen }),
   setHistoryOpen: (historyOpen) => set({ historyOpen }),

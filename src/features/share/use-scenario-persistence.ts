@@ -1,169 +1,42 @@
 import { useEffect } from 'react';
-import * as PersistenceModule from '../../state/persistence.ts';
-import {
-  selectScenario,
-  useAppStore,
-  type AppState,
-  type ScenarioData,
-} from '../../state/store.ts';
+import { selectScenario, useAppStore, type ScenarioData } from '../../state/store.ts';
 import { MAX_SCENARIO_BYTES } from '../../core/limits.ts';
 import { overByteCap } from '../../state/json-guard.ts';
-import { checkSlice, SCENARIO_SLICES, type ScenarioSlice } from '../../state/scenario-schema.ts';
-import {
-  linkTabs,
-  readTabState,
-  TAB_STATE_KEY,
-  writeTabState,
-  type TabMessage,
-} from '../../state/tab-session.ts';
+import { createLimitGuard } from './limit-guard.ts';
+import { linkTabs, readTabState, writeTabState, type TabMessage } from '../../state/tab-session.ts';
 import { keepUnreadable, recordState, refreshHistory, setTabLink, thisTab } from './history-api.ts';
 import { versionedScenarioJson } from '../../state/scenario-json.ts';
 import { useShareStore } from './share-store.ts';
+import {
+  afterPaint,
+  keepInHistory,
+  HASH_THROTTLE_FACTOR,
+  hasSomethingToRestore,
+  LINK_HASH,
+  loadPersistence,
+  PINNED_KEY,
+  readSlot,
+  replaceHash,
+  SAVE_DEBOUNCE_MS,
+  SAVED_KEY,
+  SAVED_VERSION,
+  saveJsonQuickly,
+  scenarioChanged,
+  STORAGE_THROTTLE_FACTOR,
+  whenIdle,
+  type Persistence,
+} from './persistence-helpers.ts';
+import { joinReportHash, splitReportHash } from './report-address.ts';
 
-type Persistence = typeof PersistenceModule;
-
-/** Local storage key of the pinned scenario A. */
-export const PINNED_KEY = 'cce:compare-a:v1';
-
-/**
- * The persistence module (and zod with it). It used to be a lazy chunk, but
- * the first change of any visit writes the link and needs it, so it is part
- * of what a first visit loads and belongs in the entry, where the bundle
- * budget counts it (about 28 kB gzipped; the first visit stays near 125 kB).
- */
-export function loadPersistence(): Promise<Persistence> {
-  return Promise.resolve(PersistenceModule);
-}
-
-/** Mirrors persistence.ts's `STORAGE_KEY` (a test keeps the two equal). */
-export const SAVED_KEY = 'cce:scenario:v1';
-const LINK_HASH = /^#(?:s|json)=/;
-
-/** Mirrors persistence.ts's `SCENARIO_VERSION` (a test keeps the two equal). */
-export const SAVED_VERSION = 1;
-
-/**
- * Saves the scenario in local storage exactly as persistence.ts's
- * `writeStoredScenario` does, synchronously and without zod. Never throws.
- */
-export function saveScenarioQuickly(data: ScenarioData): boolean {
-  return saveJsonQuickly(versionedScenarioJson(SAVED_VERSION, data));
-}
-
-/** Writes versioned scenario JSON to the shared save. Never throws. */
-function saveJsonQuickly(json: string): boolean {
-  try {
-    localStorage.setItem(SAVED_KEY, json);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Whether there is a link or saved work to restore, decided without the
- * persistence module: a first visit has neither, so startup skips the restore.
- */
-export function hasSomethingToRestore(): boolean {
-  if (LINK_HASH.test(window.location.hash)) return true;
-  try {
-    if (sessionStorage.getItem(TAB_STATE_KEY) !== null) return true;
-  } catch {
-    // no session storage: ask local storage
-  }
-  try {
-    return localStorage.getItem(SAVED_KEY) !== null || localStorage.getItem(PINNED_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
-// With something to restore, request the module as soon as the app starts,
-// ahead of the first tab's (larger) chunk, so the work is back before the
-// controls can be used.
-if (typeof window !== 'undefined' && hasSomethingToRestore()) {
-  void loadPersistence().catch(() => undefined);
-}
-
-/** Quiet time after the last change before the address bar is rewritten, ms. */
-export const SAVE_DEBOUNCE_MS = 300;
-
-/** Longest wait for a painted frame before a save goes ahead anyway, ms. */
-const AFTER_PAINT_FALLBACK_MS = 100;
-
-/**
- * Local storage is written after every change, in the task after the frame
- * that shows it, unless the last write was slow (a
- * huge scenario): then at most every `cost × 50` ms, so saving takes under 2%
- * of the time while dragging.
- */
-const STORAGE_THROTTLE_FACTOR = 50;
-
-/** The parts of the scenario, as the store holds them. */
-type Slices = Pick<AppState, ScenarioSlice>;
-
-function slicesOf(state: AppState): Slices {
-  return {
-    ui: state.ui,
-    prices: state.prices,
-    gate: state.gate,
-    budget: state.budget,
-    routing: state.routing,
-    traffic: state.traffic,
-  };
-}
-
-function scenarioChanged(state: AppState, previous: AppState): boolean {
-  return SCENARIO_SLICES.some((k) => state[k] !== previous[k]);
-}
-
-const SLICE_NAMES: Record<ScenarioSlice, string> = {
-  ui: 'view settings',
-  prices: 'prices',
-  gate: 'gate inputs',
-  budget: 'budget',
-  routing: 'routing scenario',
-  traffic: 'replay choice',
-};
-
-/** Rewrites the address bar; returns how long that took, ms. */
-function replaceHash(hash: string): number {
-  const started = performance.now();
-  try {
-    const { pathname, search } = window.location;
-    window.history.replaceState(window.history.state, '', `${pathname}${search}${hash}`);
-  } catch {
-    // Some embedded browsers refuse replaceState; the local save still holds the work.
-  }
-  return performance.now() - started;
-}
-
-/**
- * Rewriting the address bar costs time in proportion to the link's length
- * (about 100 ms for a 400,000-character link on a 2-core machine): when the
- * last rewrite took long, the next waits for `cost × 50` ms of quiet, so a
- * huge scenario's link costs under 2% of the time while editing.
- */
-const HASH_THROTTLE_FACTOR = 50;
-
-/** Runs `task` when the page is idle (within `timeout` ms), else after a timer. */
-function whenIdle(task: () => void, timeout: number): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout });
-  else setTimeout(task, 0);
-}
-
-/** Reads a slot; a slot that cannot be read at all counts as empty. Never throws. */
-function readSlot(
-  p: Persistence,
-  text: string | null,
-): { raw: string; parsed: PersistenceModule.ScenarioParse } | null {
-  if (text === null) return null;
-  try {
-    return { raw: text, parsed: p.parseScenarioText(text) };
-  } catch (error) {
-    return { raw: text, parsed: { ok: false, error: `could not be read (${String(error)})` } };
-  }
-}
+export {
+  hasSomethingToRestore,
+  loadPersistence,
+  PINNED_KEY,
+  SAVE_DEBOUNCE_MS,
+  SAVED_KEY,
+  SAVED_VERSION,
+  saveScenarioQuickly,
+} from './persistence-helpers.ts';
 
 /**
  * Starts persistence and returns its stop function: restores the scenario
@@ -196,10 +69,9 @@ export function startScenarioPersistence(): () => void {
   let hashTimer: ReturnType<typeof setTimeout> | undefined;
   let writeSeq = 0;
   let lastWrittenHash: string | null = null;
+  // The scenario part of the address (without `#report`), as last written or opened.
+  let lastScenarioHash = splitReportHash(window.location.hash).scenarioHash;
   let hashCost = 0;
-  // The last state that passed the limits, part by part: a change beyond
-  // them goes back to it.
-  let lastGood: Slices = slicesOf(useAppStore.getState());
   // Whether this tab's session holds its latest state: only then is a hash
   // it wrote superseded on reload (else the hash, being newer, wins).
   let tabSaved = true;
@@ -209,38 +81,8 @@ export function startScenarioPersistence(): () => void {
   let lastRecorded: string | null = null;
   let tabs: ReturnType<typeof linkTabs> | null = null;
 
-  /** Undoes the parts of the state beyond the limits; true when the state is fine. */
-  const enforceLimits = (state: AppState): { ok: true; json: string } | { ok: false } => {
-    const changed = SCENARIO_SLICES.filter((k) => state[k] !== lastGood[k]);
-    for (const k of changed) {
-      const problem = checkSlice(k, state[k]);
-      if (problem !== null) {
-        refuse(`This change was not kept: ${problem}. The previous ${SLICE_NAMES[k]} are back.`, [
-          k,
-        ]);
-        return { ok: false };
-      }
-    }
-    // The canonical JSON, built from the cached JSON of the parts and their
-    // fields (scenario-json.ts): a step re-serialises what it moved only.
-    const json = versionedScenarioJson(SAVED_VERSION, slicesOf(state));
-    if (overByteCap(json, MAX_SCENARIO_BYTES)) {
-      refuse(
-        `This change was not kept: the scenario would be larger than ${(MAX_SCENARIO_BYTES / 1_000_000).toFixed(1)} MB, more than the app can open again. The previous state is back.`,
-        changed,
-      );
-      return { ok: false };
-    }
-    lastGood = slicesOf(state);
-    return { ok: true, json };
-  };
-
-  const refuse = (text: string, slices: readonly ScenarioSlice[]) => {
-    const back: Partial<Slices> = {};
-    for (const k of slices) Object.assign(back, { [k]: lastGood[k] });
-    useAppStore.setState(back);
-    notify({ kind: 'error', text });
-  };
+  const limits = createLimitGuard(notify);
+  const enforceLimits = limits.enforce;
 
   const saveNow = () => {
     if (saveTimer !== undefined) clearTimeout(saveTimer);
@@ -263,7 +105,7 @@ export function startScenarioPersistence(): () => void {
     if (shared) tabs?.post({ type: 'saved', tab: thisTab(), time: Date.now() });
     // The hash in the address bar is now older than this tab's save (see
     // chooseStartupSource), but only when that save was written.
-    const hash = window.location.hash;
+    const hash = splitReportHash(window.location.hash).scenarioHash;
     if (tabSaved) {
       if (persistence !== null) persistence.rememberOwnHash(tab, hash);
       else if (LINK_HASH.test(hash)) ownPending = hash;
@@ -297,8 +139,9 @@ export function startScenarioPersistence(): () => void {
         const next = hash.length > p.MAX_HASH_CHARS ? '' : hash;
         const write = () => {
           if (stopped || seq !== writeSeq) return;
-          lastWrittenHash = next;
-          hashCost = replaceHash(next);
+          lastScenarioHash = next;
+          lastWrittenHash = joinReportHash(next, useShareStore.getState().reportOpen);
+          hashCost = replaceHash(lastWrittenHash);
           if (tabSaved) p.rememberOwnHash(tab, next);
         };
         // A long link waits for an idle moment (a short one is cheap: at once).
@@ -308,22 +151,7 @@ export function startScenarioPersistence(): () => void {
       .catch(() => undefined);
   };
 
-  // A save waits for the frame that shows the change: during a drag the
-  // write would otherwise sit between the key press and the paint. A hidden
-  // page paints no frames, hence the timer; leaving the page flushes at once.
-  let paintWaitPending = false;
-  const saveAfterPaint = () => {
-    if (paintWaitPending) return;
-    paintWaitPending = true;
-    const run = () => {
-      if (!paintWaitPending) return;
-      paintWaitPending = false;
-      saveNow();
-    };
-    if (typeof requestAnimationFrame === 'function')
-      requestAnimationFrame(() => setTimeout(run, 0));
-    setTimeout(run, AFTER_PAINT_FALLBACK_MS);
-  };
+  const saveAfterPaint = afterPaint(() => saveNow());
 
   const schedule = () => {
     ensureStarted();
@@ -342,13 +170,6 @@ export function startScenarioPersistence(): () => void {
     writeHash();
   };
 
-  /** Records a state about to be replaced, so it stays one click away in History. */
-  const keepInHistory = (data: ScenarioData | null) => {
-    if (data === null) return;
-    const json = versionedScenarioJson(SAVED_VERSION, data);
-    if (!overByteCap(json, MAX_SCENARIO_BYTES)) void recordState(data, json, 'saved');
-  };
-
   const openLink = async (
     p: Persistence,
     hash: string,
@@ -363,7 +184,7 @@ export function startScenarioPersistence(): () => void {
       // Opening a link never replaces saved work: it stays in the history.
       keepInHistory(previous);
       useAppStore.getState().loadScenario(parsed.data);
-      lastGood = slicesOf(useAppStore.getState());
+      limits.accept();
       recordNow('link');
       notify(
         {
@@ -384,7 +205,7 @@ export function startScenarioPersistence(): () => void {
       : 'Your current work is kept.';
     if (onStartup && previousWork !== null) {
       useAppStore.getState().loadScenario(previousWork);
-      lastGood = slicesOf(useAppStore.getState());
+      limits.accept();
     }
     notify({ kind: 'error', text: `This link could not be opened: ${parsed.error}. ${kept}` });
   };
@@ -409,7 +230,7 @@ export function startScenarioPersistence(): () => void {
       keepSlot(pinned.raw, `pinned A: ${pinned.parsed.error}`, false);
     }
 
-    const hash = window.location.hash;
+    const hash = splitReportHash(window.location.hash).scenarioHash;
     const saved = readSlot(p, p.readStoredString(storage, p.STORAGE_KEY));
     const own = readSlot(p, readTabState(tab));
     const savedData = saved?.parsed.ok ? saved.parsed.data : null;
@@ -429,7 +250,7 @@ export function startScenarioPersistence(): () => void {
     const data = ownData ?? savedData;
     if (data !== null) {
       useAppStore.getState().loadScenario(data);
-      lastGood = slicesOf(useAppStore.getState());
+      limits.accept();
       // Another tab's newer work in the shared save stays one click away.
       if (ownData !== null && savedData !== null && saved?.raw !== own?.raw)
         keepInHistory(savedData);
@@ -506,11 +327,22 @@ export function startScenarioPersistence(): () => void {
     if (scenarioChanged(state, previous)) schedule();
   });
   const unsubscribePinned = useShareStore.subscribe((state, previous) => {
+    // The report is an address: opening it adds `#report`, closing takes it away.
+    if (state.reportOpen !== previous.reportOpen) {
+      const { scenarioHash, report } = splitReportHash(window.location.hash);
+      if (report !== state.reportOpen) {
+        lastWrittenHash = joinReportHash(scenarioHash, state.reportOpen);
+        replaceHash(lastWrittenHash);
+      }
+    }
     if (state.pinnedA === previous.pinnedA) return;
     pinnedPending = true;
     if (persistence === null) ensureStarted();
     else savePinned();
   });
+
+  // `#report` in the address opens the report at once (the scenario follows).
+  if (splitReportHash(window.location.hash).report) useShareStore.getState().setReportOpen(true);
 
   // Tabs hear each other from the start, even before this one changes anything.
   try {
@@ -522,8 +354,14 @@ export function startScenarioPersistence(): () => void {
   if (restoreOnStart) ensureStarted();
 
   const onHashChange = () => {
-    const current = window.location.hash;
-    if (current === lastWrittenHash || !LINK_HASH.test(current)) return;
+    const full = window.location.hash;
+    if (full === lastWrittenHash) return;
+    // `#report` added to (or taken from) the address opens (or closes) the report.
+    const { scenarioHash: current, report } = splitReportHash(full);
+    if (report !== useShareStore.getState().reportOpen)
+      useShareStore.getState().setReportOpen(report);
+    if (current === lastScenarioHash || !LINK_HASH.test(current)) return;
+    lastScenarioHash = current;
     void loadPersistence()
       .then((p) => {
         if (!stopped) return openLink(p, current, false, null);

@@ -5,6 +5,7 @@ import { DEFAULT_PRICING, evaluateOffloadGate } from '../../../src/core/index.ts
 import { headlineFigures } from '../../../src/domain/headline-figures.ts';
 import { describeStrategy } from '../../../src/features/share/ReportView.tsx';
 import { ScenarioBar } from '../../../src/features/share/ScenarioBar.tsx';
+import { CompareSlot } from '../../../src/features/share/CompareSlot.tsx';
 import { decodeScenarioHash, scenarioToJson } from '../../../src/state/persistence.ts';
 import { DEFAULT_SCENARIO, useAppStore } from '../../../src/state/store.ts';
 import { Probe, resetEverything } from './helpers.tsx';
@@ -48,7 +49,7 @@ describe('Reset and undo', () => {
 describe('Presets', () => {
   it('loads a preset and switches to its tab', async () => {
     const user = renderBar();
-    await user.selectOptions(screen.getByLabelText('Presets'), 'Hop-aware thinking');
+    await user.selectOptions(screen.getByLabelText('Scenario presets'), 'Hop-aware thinking');
     expect(screen.getByTestId('tab')).toHaveTextContent('routing');
     expect(screen.getByTestId('strategy')).toHaveTextContent('hopAware');
     expect(screen.getByTestId('scenario-status')).toHaveTextContent(
@@ -58,7 +59,7 @@ describe('Presets', () => {
 
   it('lists every preset', () => {
     renderBar();
-    const options = within(screen.getByLabelText('Presets')).getAllByRole('option');
+    const options = within(screen.getByLabelText('Scenario presets')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(
       expect.arrayContaining([
         'Gate worked example A (40k tokens, 6 turns, opus-4-6)',
@@ -176,22 +177,57 @@ describe('Import / export', () => {
 });
 
 describe('Compare', () => {
-  it('shows A beside B with the differences', async () => {
-    const user = renderBar();
-    expect(screen.getByRole('button', { name: 'Compare' })).toBeDisabled();
+  function renderWithSlot() {
+    const user = userEvent.setup();
+    render(
+      <>
+        <ScenarioBar />
+        <CompareSlot />
+        <Probe />
+      </>,
+    );
+    return user;
+  }
+  const compareName = 'Compare A (pinned) with B (current)';
+
+  it('is disabled with a reason until A is pinned, and pinning does not open it', async () => {
+    const user = renderWithSlot();
+    const compare = screen.getByRole('button', { name: 'Compare' });
+    expect(compare).toBeDisabled();
+    expect(compare).toHaveAccessibleDescription(/Pin a scenario as A first/);
     await user.click(screen.getByRole('button', { name: 'Pin as A' }));
-    const dock = await screen.findByRole('complementary', {
-      name: 'Compare A (pinned) with B (current)',
-    });
+    expect(compare).toBeEnabled();
+    expect(compare).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('complementary', { name: compareName })).toBeNull();
+    // Pinning again (a new A) does not toggle it either.
+    await user.click(compare);
+    await screen.findByRole('complementary', { name: compareName });
+    await user.click(screen.getByRole('button', { name: 'Pin as A' }));
+    expect(screen.getByRole('complementary', { name: compareName })).toBeInTheDocument();
+  });
+
+  it('shows A beside B with the inputs, outcomes and figures that differ', async () => {
+    const user = renderWithSlot();
+    await user.click(screen.getByRole('button', { name: 'Pin as A' }));
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+    const dock = await screen.findByRole('complementary', { name: compareName });
     expect(within(dock).getByRole('status')).toHaveTextContent(
       'B matches A on every headline figure.',
     );
+    expect(within(dock).getByRole('status')).toHaveTextContent('B has the same inputs as A.');
     act(() => useAppStore.getState().setGate({ outputTokens: 3_000 }));
     await waitFor(() =>
       expect(within(dock).getByRole('status')).toHaveTextContent(
         '2 of 11 headline figures differ.',
       ),
     );
+    expect(within(dock).getByRole('status')).toHaveTextContent('1 input differs');
+    const inputs = within(dock).getByRole('table', { name: 'Offload gate inputs' });
+    expect(within(inputs).getByRole('row', { name: /Output tokens/ })).toHaveTextContent(
+      `Output tokens${DEFAULT_SCENARIO.gate.outputTokens.toLocaleString('en-US')}3,000`,
+    );
+    const verdict = within(dock).getByRole('row', { name: /Gate verdict/ });
+    expect(verdict).toHaveTextContent('Gate verdictOffloadKeep inline');
     const row = within(dock).getByRole('row', { name: /Offload gate decision/ });
     expect(row).toHaveTextContent('Offload gate decisionOffloadKeep inlinechanged');
     await user.click(within(dock).getByRole('button', { name: 'Hide comparison' }));
@@ -200,6 +236,16 @@ describe('Compare', () => {
       'aria-pressed',
       'false',
     );
+  });
+
+  it('closes when A is unpinned', async () => {
+    const user = renderWithSlot();
+    await user.click(screen.getByRole('button', { name: 'Pin as A' }));
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+    const dock = await screen.findByRole('complementary', { name: compareName });
+    await user.click(within(dock).getByRole('button', { name: 'Unpin A' }));
+    expect(screen.queryByRole('complementary')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Compare' })).toBeDisabled();
   });
 });
 
@@ -224,6 +270,24 @@ describe('Report', () => {
     await user.click(within(report).getByRole('button', { name: 'Close report' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Report' })).toHaveFocus();
+  });
+
+  it('takes a title and a note into the scenario, and dates the report', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 2, 4, 10, 0, 0));
+    const user = renderBar();
+    await user.click(screen.getByRole('button', { name: 'Report' }));
+    const report = await screen.findByRole('dialog', { name: /Design review/ }, { timeout: 8000 });
+    expect(within(report).getByRole('time')).toHaveAttribute('datetime', '2026-03-04');
+    await user.type(within(report).getByLabelText('Report title'), 'Q1 review');
+    await user.type(within(report).getByLabelText('Note for the reader'), 'See the gate.');
+    expect(useAppStore.getState().ui.reportTitle).toBe('Q1 review');
+    expect(useAppStore.getState().ui.reportNote).toBe('See the gate.');
+    expect(within(report).getByRole('heading', { level: 2 })).toHaveTextContent('Q1 review');
+    expect(screen.getByRole('dialog', { name: /Q1 review/ })).toHaveTextContent('See the gate.');
+    await user.clear(within(report).getByLabelText('Report title'));
+    expect('reportTitle' in useAppStore.getState().ui).toBe(false);
+    vi.useRealTimers();
   });
 
   it('shows the budget error instead of figures when pinned rows do not fit', async () => {

@@ -1,0 +1,134 @@
+import type { ReactNode } from 'react';
+import { cacheReadPrice, cacheWritePrice, type Strategy } from '../../core/index.ts';
+import type { ScenarioData } from '../../state/store.ts';
+import { formatNumber, formatPercent, formatTokens } from '../../ui/format.ts';
+import { formatDecimal } from '../../ui/number-format.ts';
+
+/** Every model a strategy can choose. */
+function strategyModels(strategy: Strategy): string[] {
+  switch (strategy.kind) {
+    case 'none':
+      return [];
+    case 'fixed':
+      return [strategy.model.model];
+    case 'hopAware':
+      return [strategy.model];
+    case 'complexity':
+      return [strategy.complex.model, strategy.simple.model];
+    case 'sticky':
+      return strategyModels(strategy.inner);
+  }
+}
+
+/** The models the report's figures are priced on, in the order they first appear. */
+export function modelsInPlay(data: ScenarioData): string[] {
+  const s = data.routing.scenario;
+  const models = [
+    data.gate.modelName,
+    s.defaultModel.model,
+    ...strategyModels(s.strategy),
+    ...s.policies.flatMap((p) => (p.model ? [p.model.model] : [])),
+  ];
+  return [...new Set(models)];
+}
+
+const perM = (usd: number) => `$${formatDecimal(usd, 4, 2)}`;
+
+function Line({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <li>
+      <strong>{label}:</strong> {children}
+    </li>
+  );
+}
+
+/**
+ * The assumptions behind every figure of the report, in words: the price
+ * rows of the models in play, the gate's inputs and thresholds, the policy
+ * comparison's basis, the budget's limit and estimator, and the routing
+ * conversation, cache TTL and baseline.
+ */
+export function ReportAssumptions({
+  data,
+  policyWords,
+}: {
+  data: ScenarioData;
+  /** The policy comparison's basis in words (empty when it could not be computed). */
+  policyWords: readonly string[];
+}) {
+  const g = data.gate;
+  const pop = g.population;
+  const b = data.budget;
+  const r = data.routing.scenario;
+  const ttl = r.cacheTtlSeconds ?? 300;
+  const hops = r.turns.reduce((n, t) => n + t.hops.length, 0);
+  const rows = modelsInPlay(data).map(
+    (model) => data.prices.rows.find((row) => row.model === model) ?? { model, missing: true },
+  );
+  return (
+    <div className="report-assumptions">
+      <ul>
+        <Line label="Offload gate">
+          a {formatTokens(g.outputTokens)}-token output on {g.modelName}, horizon{' '}
+          {formatNumber(g.horizon)} turns, p_recall {formatNumber(g.recallProbability, 3)};
+          large-offload threshold {formatTokens(g.largeOffloadThresholdTokens)}, stub{' '}
+          {formatTokens(g.stubTokens)}, recall hop {formatTokens(g.recallInputTokens)} in /{' '}
+          {formatTokens(g.recallOutputTokens)} out tokens (the explorer&apos;s defaults unless
+          changed; the seed does not publish its own)
+        </Line>
+        <Line label="Policy comparison">
+          1,000 outputs{' '}
+          {pop.mode === 'lognormal'
+            ? `log-normal around ${formatTokens(pop.medianTokens)} tokens (σ ${formatNumber(pop.sigma, 2)})`
+            : 'of the pasted sizes'}
+          ; size-only threshold {formatTokens(pop.sizeOnlyThresholdTokens)} tokens
+          {policyWords.length > 0 && `; ${policyWords.join('; ')}`}
+        </Line>
+        <Line label="Prompt budget">
+          {b.unbounded ? 'unbounded' : `${formatTokens(b.maxTotalTokens)} tokens`}, {b.rows.length}{' '}
+          rows, {formatNumber(b.charsPerToken, 2)} characters per token for pasted text, estimator
+          error ±{formatPercent(b.estimatorErrorPct / 100)}
+          {b.sectionBudgets.length > 0 && `, ${b.sectionBudgets.length} section budgets`}
+        </Line>
+        <Line label="Model routing">
+          {r.turns.length} turns, {hops} hops, system prompt {formatTokens(r.systemTokens)} tokens,
+          cache TTL {formatNumber(ttl)} s
+          {r.thinkingInvalidatesCache === true && ', thinking invalidates the cache'}; default model{' '}
+          {r.defaultModel.model}
+          {r.defaultModel.thinking ? ' with thinking' : ''} (the baseline runs every hop on it); the
+          resolver applies to the react dispatch only
+        </Line>
+      </ul>
+      <table className="data report-prices">
+        <caption>Prices used, USD per million tokens</caption>
+        <thead>
+          <tr>
+            <th scope="col">Model</th>
+            <th scope="col">Input</th>
+            <th scope="col">Output</th>
+            <th scope="col">Cache write ({formatNumber(ttl)} s)</th>
+            <th scope="col">Cache read</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) =>
+            'missing' in row ? (
+              <tr key={row.model}>
+                <th scope="row">{row.model}</th>
+                <td colSpan={4}>not in the price table</td>
+              </tr>
+            ) : (
+              <tr key={row.model}>
+                <th scope="row">{row.model}</th>
+                <td>{perM(row.input)}</td>
+                <td>{perM(row.output)}</td>
+                <td>{perM(cacheWritePrice(row, ttl))}</td>
+                <td>{perM(cacheReadPrice(row))}</td>
+              </tr>
+            ),
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// The real registration needs a service worker; this one reports a waiting version.
+const update = vi.fn(async () => undefined);
+let reportReady: (() => void) | null = null;
+vi.mock('../../src/app/sw-registration.ts', () => ({
+  registerServiceWorker: (events: { onUpdateReady: () => void }) => {
+    reportReady = events.onUpdateReady;
+    return update;
+  },
+}));
+
+import { UpdatePrompt } from '../../src/app/UpdatePrompt.tsx';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  reportReady = null;
+  update.mockClear();
+  Reflect.deleteProperty(navigator, 'serviceWorker');
+});
+
+describe('UpdatePrompt', () => {
+  it('registers nothing outside a production build', async () => {
+    render(<UpdatePrompt />);
+    await act(async () => undefined);
+    expect(reportReady).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('offers a waiting version and reloads only when asked', async () => {
+    vi.stubEnv('PROD', true);
+    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+    const user = userEvent.setup();
+    render(<UpdatePrompt />);
+    await vi.waitFor(() => expect(reportReady).not.toBeNull());
+    expect(screen.queryByRole('status'), 'nothing is shown before an update').toBeNull();
+    act(() => reportReady?.());
+    const bar = screen.getByRole('status');
+    expect(bar).toHaveTextContent('A new version is ready.');
+    expect(update, 'never forced: the page keeps running').not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(update).toHaveBeenCalledOnce();
+  });
+
+  it('can be put off', async () => {
+    vi.stubEnv('PROD', true);
+    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+    const user = userEvent.setup();
+    render(<UpdatePrompt />);
+    await vi.waitFor(() => expect(reportReady).not.toBeNull());
+    act(() => reportReady?.());
+    await user.click(screen.getByRole('button', { name: 'Later' }));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(update).not.toHaveBeenCalled();
+  });
+});
