@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cacheReadPrice, cacheWritePrice, type Strategy } from '../../core/index.ts';
 import type { ScenarioData } from '../../state/store.ts';
-import { formatNumber, formatPercent, formatTokens } from '../../ui/format.ts';
+import { formatNumber, formatPercent, formatTokens, withArticle } from '../../ui/format.ts';
 import { formatDecimal } from '../../ui/number-format.ts';
 
 /** Every model a strategy can choose. */
@@ -69,7 +69,7 @@ export function ReportAssumptions({
     <div className="report-assumptions">
       <ul>
         <Line label="Offload gate">
-          a {formatTokens(g.outputTokens)}-token output on {g.modelName}, horizon{' '}
+          {withArticle(`${formatTokens(g.outputTokens)}-token`)} output on {g.modelName}, horizon{' '}
           {formatNumber(g.horizon)} turns, p_recall {formatNumber(g.recallProbability, 3)};
           large-offload threshold {formatTokens(g.largeOffloadThresholdTokens)}, stub{' '}
           {formatTokens(g.stubTokens)}, recall hop {formatTokens(g.recallInputTokens)} in /{' '}

@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
-import { formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
+import { formatPercent, formatTokens, formatUsd, withArticle } from '../../ui/format.ts';
 import { formatDeltaPct, policyAssumptionWords } from '../../ui/policy-words.ts';
 import type {
   BudgetFigures,
@@ -116,7 +116,7 @@ export const BudgetChart = memo(function BudgetChart({ budget }: { budget: Budge
       title="Prompt rows admitted and dropped"
       exportable
       csvRows={csv}
-      summary={`${formatTokens(report.totalTokens)} tokens admitted${report.limit === null ? ' (unbounded budget)' : ` of a ${formatTokens(report.limit)}-token budget`}; ${report.dropped.length === 0 ? 'nothing dropped' : `dropped: ${report.dropped.join(', ')}`}.`}
+      summary={`${formatTokens(report.totalTokens)} tokens admitted${report.limit === null ? ' (unbounded budget)' : ` of ${withArticle(`${formatTokens(report.limit)}-token`)} budget`}; ${report.dropped.length === 0 ? 'nothing dropped' : `dropped: ${report.dropped.join(', ')}`}.`}
       chart={
         <ReportBarChart
           orientation="rows"

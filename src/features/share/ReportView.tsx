@@ -1,7 +1,13 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { selectScenario, useAppStore } from '../../state/store.ts';
-import { formatNumber, formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
+import {
+  formatNumber,
+  formatPercent,
+  formatTokens,
+  formatUsd,
+  withArticle,
+} from '../../ui/format.ts';
 import { headlineFigures, type Outcome } from '../../domain/headline-figures.ts';
 import { formatDeltaPct, policyAssumptionWords } from '../../ui/policy-words.ts';
 import { describeStrategy } from './strategy-words.ts';
@@ -101,10 +107,11 @@ export default function ReportView({ onClose }: { onClose: () => void }) {
                     <span className={`badge ${gate.value.decision.fire ? 'good' : 'warn'}`}>
                       {gate.value.decision.fire ? 'Offload' : 'Keep inline'}
                     </span>{' '}
-                    a {formatTokens(gate.value.inputs.outputTokens)}-token tool output carried{' '}
-                    {formatNumber(gate.value.inputs.horizon)} turns on {gate.value.inputs.modelName}
-                    , recall probability {formatNumber(gate.value.inputs.recallProbability)}: net
-                    saving {formatUsd(gate.value.decision.netSavingUsd)}.
+                    {withArticle(`${formatTokens(gate.value.inputs.outputTokens)}-token`)} tool
+                    output carried {formatNumber(gate.value.inputs.horizon)} turns on{' '}
+                    {gate.value.inputs.modelName}, recall probability{' '}
+                    {formatNumber(gate.value.inputs.recallProbability)}: net saving{' '}
+                    {formatUsd(gate.value.decision.netSavingUsd)}.
                   </p>
                   <p className="reason">{gate.value.decision.reason}</p>
                 </>
@@ -168,8 +175,6 @@ export default function ReportView({ onClose }: { onClose: () => void }) {
             </div>
           </div>
         </section>
-
-        {/* Issue 16 (cross16): <ReportTrafficSection /> goes here, after the decisions (routing). */}
 
         <section aria-labelledby={`${id}-k`}>
           <h3 id={`${id}-k`}>Key figures</h3>
