@@ -10,7 +10,10 @@
 //   (b) input → results: from the key press to the first frame painted after
 //       the last DOM change in the tab's role="status" regions and charts
 //       caused by that input (a MutationObserver on the tab panel), or the
-//       last drawing call on a canvas in the panel;
+//       last drawing call on a canvas in the panel; a step waits until no
+//       element of the panel is aria-busy (results on their way from the
+//       engine, a deferred render) and the panel has been quiet for 150 ms,
+//       10 s at most (BENCH_UI_SETTLE_CAP_MS);
 // and, with a PerformanceObserver on 'longtask', the longest main-thread
 // task (50 ms or more; 0 when there was none) during the key presses and
 // while the scenario loaded.
@@ -53,8 +56,14 @@ const MIN_STEPS = 5;
 const WARM_UP_LIMIT_MS = 5_000;
 /** How long a scenario may take to load, and a tab to appear in it. */
 const LOAD_TIMEOUT_MS = 180_000;
-/** A step is settled after this long without a DOM change in the panel. */
+/**
+ * A step is settled once nothing in the panel is `aria-busy` (a result still
+ * on its way from the engine, or a deferred render pending) and the panel
+ * has then been quiet this long; or, at the latest, after SETTLE_CAP_MS
+ * (the step then counts as capped, said on stderr).
+ */
 const QUIET_MS = 150;
+const SETTLE_CAP_MS = Number(process.env.BENCH_UI_SETTLE_CAP_MS) || 10_000;
 const VIEWPORT = { width: 1280, height: 900 };
 
 const TARGETS = [
@@ -175,8 +184,11 @@ function installProbe() {
         const painted =
           sample.paint !== null &&
           (sample.lastAny === null || (sample.anyPaint ?? 0) >= sample.lastAny);
-        if ((painted && now - lastChange >= quietMs) || now - started > maxMs) {
+        const busy = panel.querySelector('[aria-busy="true"]') !== null;
+        const capped = now - started > maxMs;
+        if ((painted && !busy && now - lastChange >= quietMs) || capped) {
           resolve({
+            capped,
             inputToPaint: (sample.paint ?? now) - sample.t0,
             inputToResults:
               (sample.resultPaint ?? sample.anyPaint ?? sample.paint ?? now) - sample.t0,
@@ -209,8 +221,8 @@ async function step(page, key) {
   const before = await page.evaluate(() => /** @type {any} */ (window).__benchUi.count());
   await page.keyboard.press(key);
   return page.evaluate(
-    ([expected, quiet]) => /** @type {any} */ (window).__benchUi.settle(expected, quiet, 30_000),
-    [before + 1, QUIET_MS],
+    ([expected, quiet, cap]) => /** @type {any} */ (window).__benchUi.settle(expected, quiet, cap),
+    [before + 1, QUIET_MS, SETTLE_CAP_MS],
   );
 }
 
@@ -265,6 +277,7 @@ async function measureTab(browser, baseUrl, scenario, target) {
     const paint = [];
     const results = [];
     let unchanged = 0;
+    let capped = 0;
     let measuredFrom = 0;
     const started = Date.now();
     let measureStarted = 0;
@@ -300,6 +313,7 @@ async function measureTab(browser, baseUrl, scenario, target) {
       paint.push(sample.inputToPaint);
       results.push(sample.inputToResults);
       if (!sample.resultsChanged) unchanged += 1;
+      if (sample.capped) capped += 1;
     }
     const measuredTo = await page.evaluate(() => performance.now());
     paint.sort((a, b) => a - b);
@@ -327,6 +341,11 @@ async function measureTab(browser, baseUrl, scenario, target) {
       );
       console.error(
         `bench-ui: ${scenario.id}/${target.id} results ms: ${results.map(round).join(' ')}`,
+      );
+    }
+    if (capped > 0) {
+      console.error(
+        `bench-ui: ${scenario.id}/${target.id}: ${capped} of ${paint.length} steps were still busy after ${SETTLE_CAP_MS / 1000} s`,
       );
     }
     if (unchanged > 0) {

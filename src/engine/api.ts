@@ -11,22 +11,80 @@ import {
   type PricingTable,
   type ResolvedGateInputs,
   type RoutingScenario,
+  type HopRecord,
+  type SimTotals,
+  type SimTurn,
 } from '../core/index.ts';
 import { unpackOutputs, type PackedOutputs } from '../domain/packed-outputs.ts';
+import { packHops, unpackHops, type PackedHops } from '../domain/packed-hops.ts';
+import { turnsOf, type TurnsPayload } from '../domain/packed-turns.ts';
 import { policyFigures, populationSizes, type PolicyFigures } from '../domain/population-sizes.ts';
 import {
   baselineRun,
+  baselineScenario,
   gapSweepPoint,
   shareSweepPoint,
   type BaselineRow,
+  trySimulate,
   type Conversation,
+  type SimOutcome,
   type SweepPoint,
 } from '../domain/routing-runs.ts';
 import type { PopulationInputs } from '../state/slices/gate-slice.ts';
 
+/** `T` with its turns as a request carries them: plain, or packed for a long conversation. */
+export type WithTurnsPayload<T extends { readonly turns: readonly SimTurn[] }> = Omit<
+  T,
+  'turns'
+> & { readonly turns: TurnsPayload };
+
+/** `value` with plain turns again. */
+function withPlainTurns<T extends { readonly turns: readonly SimTurn[] }>(
+  value: WithTurnsPayload<T>,
+): T {
+  return { ...value, turns: turnsOf(value.turns) } as unknown as T;
+}
+
+/** A scenario as a request carries it. */
+export type ScenarioPayload = WithTurnsPayload<RoutingScenario>;
+
+/** The strategy's own run and the reference run (every hop on the default model) of a long conversation. */
+export interface StrategyRunRequest {
+  readonly scenario: ScenarioPayload;
+  readonly pricing: PricingTable;
+}
+
+/** A run as the worker sends it back: its hops packed (see `packHops`). */
+export type WireOutcome =
+  | Extract<SimOutcome, { ok: false }>
+  | {
+      readonly ok: true;
+      readonly hops: PackedHops | readonly HopRecord[];
+      readonly totals: SimTotals;
+    };
+
+function toWire(outcome: SimOutcome): WireOutcome {
+  if (!outcome.ok) return outcome;
+  const { hops, totals } = outcome.result;
+  return { ok: true, hops: packHops(hops) ?? hops, totals };
+}
+
+/** The run a `WireOutcome` carries, its hops unpacked. */
+export function fromWire(wire: WireOutcome): SimOutcome {
+  if (!wire.ok) return wire;
+  const hops = 'kind' in wire.hops ? unpackHops(wire.hops) : wire.hops;
+  return { ok: true, result: { hops, totals: wire.totals } };
+}
+
+/** The two runs the totals, the timeline, the hop table and the cumulative chart read. */
+export interface StrategyRuns {
+  readonly main: WireOutcome;
+  readonly reference: WireOutcome;
+}
+
 /** Every-hop baselines of one conversation on each of `models`. */
 export interface BaselinesRequest {
-  readonly conversation: Conversation;
+  readonly conversation: WithTurnsPayload<Conversation>;
   readonly models: readonly string[];
   readonly pricing: PricingTable;
   readonly samples: readonly number[];
@@ -34,18 +92,29 @@ export interface BaselinesRequest {
 
 /** The strategy and the default model's baseline at each idle gap of `gapValues`. */
 export interface GapSweepRequest {
-  readonly scenario: RoutingScenario;
+  readonly scenario: ScenarioPayload;
   readonly pricing: PricingTable;
   readonly gapValues: readonly number[];
 }
 
 /** The strategy at each complex-turn share of `shares` (turns relabelled by `seed`). */
 export interface ShareSweepRequest {
-  readonly scenario: RoutingScenario;
+  readonly scenario: ScenarioPayload;
   readonly pricing: PricingTable;
   readonly shares: readonly number[];
   readonly seed: number;
-  readonly baselineUsd: number | null;
+  /**
+   * The default model's every-hop total (null: it could not be priced), or
+   * absent for the worker to run it (a long conversation's reference run is
+   * itself done off the main thread).
+   */
+  readonly baselineUsd?: number | null;
+}
+
+/** The reference run's total for the share sweep: null where it fails. */
+function referenceUsd(scenario: RoutingScenario, pricing: PricingTable): number | null {
+  const reference = trySimulate(baselineScenario(scenario, scenario.defaultModel.model), pricing);
+  return reference.ok ? reference.result.totals.totalUsd : null;
 }
 
 /** The gate's policy comparison over its population of output sizes. */
@@ -91,17 +160,32 @@ export type PopulationResult =
     };
 
 export const engineApi = {
+  strategyRun(request: StrategyRunRequest): StrategyRuns {
+    const scenario = withPlainTurns<RoutingScenario>(request.scenario);
+    const { pricing } = request;
+    const reference = baselineScenario(scenario, scenario.defaultModel.model);
+    return {
+      main: toWire(trySimulate(scenario, pricing)),
+      reference: toWire(trySimulate(reference, pricing)),
+    };
+  },
+
   baselines(request: BaselinesRequest): BaselineRow[] {
-    const { conversation, pricing, samples } = request;
+    const { pricing, samples } = request;
+    const conversation = withPlainTurns<Conversation>(request.conversation);
     return request.models.map((model) => baselineRun(conversation, model, pricing, samples));
   },
 
   gapSweep(request: GapSweepRequest): SweepPoint[] {
-    return request.gapValues.map((gap) => gapSweepPoint(request.scenario, request.pricing, gap));
+    const scenario = withPlainTurns<RoutingScenario>(request.scenario);
+    return request.gapValues.map((gap) => gapSweepPoint(scenario, request.pricing, gap));
   },
 
   shareSweep(request: ShareSweepRequest): SweepPoint[] {
-    const { scenario, pricing, seed, baselineUsd } = request;
+    const { pricing, seed } = request;
+    const scenario = withPlainTurns<RoutingScenario>(request.scenario);
+    const baselineUsd =
+      request.baselineUsd === undefined ? referenceUsd(scenario, pricing) : request.baselineUsd;
     return request.shares.map((share) =>
       shareSweepPoint(scenario, pricing, share, seed, baselineUsd),
     );

@@ -4,14 +4,15 @@
  * same asynchronous API either way.
  *
  * One worker per lane: the routing sweeps of a long conversation can take a
- * few hundred milliseconds, and the baselines or the gate's population
- * should not queue behind them.
+ * few hundred milliseconds, and the strategy's own run (what the totals and
+ * the timeline show first), the baselines or the gate's population should
+ * not queue behind them.
  */
 import { wrap, type Remote } from 'comlink';
 import { engineApi, type EngineApi, type EngineTask } from './api.ts';
 
 /** Which worker runs a task. */
-export type EngineLane = 'baselines' | 'sweeps' | 'gate';
+export type EngineLane = 'strategy' | 'baselines' | 'sweeps' | 'gate';
 
 type Call<K extends EngineTask> = (
   request: Parameters<EngineApi[K]>[0],

@@ -22,8 +22,10 @@ function afterNextPaint(): Promise<void> {
 }
 
 /** The latest answer (undefined before the first) and whether a newer one is on its way. */
-export interface EngineResult<T> {
+export interface EngineResult<T, R = unknown> {
   readonly value: T | undefined;
+  /** The request `value` answers (undefined before the first answer). */
+  readonly answered: R | undefined;
   readonly updating: boolean;
 }
 
@@ -31,8 +33,11 @@ type RequestOf<K extends EngineTask> = Parameters<EngineApi[K]>[0];
 type ResultOf<K extends EngineTask> = ReturnType<EngineApi[K]>;
 
 interface Shown<K extends EngineTask> {
+  /** The latest request answered (or failed). */
   readonly request: RequestOf<K>;
   readonly value: ResultOf<K> | undefined;
+  /** The request `value` answers. */
+  readonly answered: RequestOf<K> | undefined;
 }
 
 /**
@@ -44,7 +49,7 @@ export function useEngineResult<K extends EngineTask>(
   task: K,
   request: RequestOf<K> | null,
   isEqual: (kept: ResultOf<K>, next: ResultOf<K>) => boolean = Object.is,
-): EngineResult<ResultOf<K>> {
+): EngineResult<ResultOf<K>, RequestOf<K>> {
   const [shown, setShown] = useState<Shown<K> | null>(null);
   const runner = useRef({ inFlight: false, queued: null as RequestOf<K> | null, live: true });
 
@@ -79,9 +84,9 @@ export function useEngineResult<K extends EngineTask>(
           if (!state.live) return;
           setShown((prev) => {
             const kept = prev?.value;
-            if (!answer.ok) return { request: next, value: kept };
+            if (!answer.ok) return { request: next, value: kept, answered: prev?.answered };
             const value = kept !== undefined && isEqual(kept, answer.value) ? kept : answer.value;
-            return { request: next, value };
+            return { request: next, value, answered: next };
           });
           const queued = state.queued;
           state.queued = null;
@@ -93,6 +98,7 @@ export function useEngineResult<K extends EngineTask>(
 
   return {
     value: shown?.value,
+    answered: shown?.answered,
     updating: request !== null && (shown === null || shown.request !== request),
   };
 }

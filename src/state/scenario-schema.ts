@@ -32,6 +32,7 @@ import {
 } from '../core/limits.ts';
 import { MAX_JSON_DEPTH } from '../core/limits.ts';
 import { valueDepth } from './json-guard.ts';
+import { describePath, isPlainObject, overDefaults, shortJson } from './scenario-parse-helpers.ts';
 import { DEFAULT_SCENARIO, type ScenarioData } from './store.ts';
 import { MAX_REPORT_NOTE_CHARS, MAX_REPORT_TITLE_CHARS } from './slices/ui-slice.ts';
 
@@ -361,35 +362,6 @@ export function checkSlice(slice: ScenarioSlice, value: unknown): string | null 
 
 /** What reading a scenario from outside gives: the data, or a message naming the bad field. */
 export type ScenarioParse = { ok: true; data: ScenarioData } | { ok: false; error: string };
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Fills what a hand-made scenario leaves out from the defaults (objects merge, arrays replace). */
-function overDefaults(defaults: unknown, given: unknown): unknown {
-  if (!isPlainObject(defaults) || !isPlainObject(given))
-    return given === undefined ? defaults : given;
-  const out: Record<string, unknown> = { ...defaults };
-  for (const [key, value] of Object.entries(given)) {
-    if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue;
-    out[key] = overDefaults(defaults[key], value);
-  }
-  return out;
-}
-
-/** JSON of a value, cut to 40 characters: messages never echo a whole input. */
-function shortJson(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-}
-
-function describePath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return 'scenario';
-  return path
-    .map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`))
-    .join('');
-}
 
 /**
  * Migrates a scenario of any known version to the current one. Version 1 is

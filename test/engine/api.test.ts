@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { comparePopulation, DEFAULT_PRICING, resolveGateInputs } from '../../src/core/index.ts';
+import { packTurns } from '../../src/domain/packed-turns.ts';
 import { populationSizes } from '../../src/domain/population-sizes.ts';
 import {
   baselineRun,
+  baselineScenario,
   gapSweepPoint,
   sampleHops,
   shareSweepPoint,
+  trySimulate,
 } from '../../src/domain/routing-runs.ts';
-import { engineApi } from '../../src/engine/api.ts';
+import { engineApi, fromWire } from '../../src/engine/api.ts';
 import { runEngine } from '../../src/engine/client.ts';
 import { DEFAULT_GATE } from '../../src/state/slices/gate-slice.ts';
 import { SUPPORT_CHAT_ROUTING } from '../../src/state/slices/routing-slice.ts';
@@ -33,6 +36,35 @@ describe('the engine', () => {
         baselineUsd: 1,
       }),
     ).toEqual([0, 1].map((s) => shareSweepPoint(scenario, DEFAULT_PRICING, s, 3, 1)));
+  });
+
+  it('runs the strategy and the reference, and prices packed turns as the plain ones', () => {
+    const packed = { ...scenario, turns: packTurns(scenario.turns) };
+    const pricing = DEFAULT_PRICING;
+    const runs = engineApi.strategyRun({ scenario: packed, pricing });
+    expect(runs.main.ok && 'kind' in runs.main.hops).toBe(true);
+    expect(fromWire(runs.main)).toStrictEqual(trySimulate(scenario, pricing));
+    expect(fromWire(runs.reference)).toStrictEqual(
+      trySimulate(baselineScenario(scenario, scenario.defaultModel.model), pricing),
+    );
+    const unpriced = { ...packed, defaultModel: { model: 'no-such-model', thinking: false } };
+    expect(fromWire(engineApi.strategyRun({ scenario: unpriced, pricing }).reference)).toEqual(
+      trySimulate(baselineScenario(scenario, 'no-such-model'), pricing),
+    );
+    const samples = sampleHops(24);
+    const models = ['gpt-4.1-nano'];
+    expect(engineApi.baselines({ conversation: packed, models, pricing, samples })).toEqual(
+      engineApi.baselines({ conversation: scenario, models, pricing, samples }),
+    );
+    expect(engineApi.gapSweep({ scenario: packed, pricing, gapValues: [0, 400] })).toEqual(
+      engineApi.gapSweep({ scenario, pricing, gapValues: [0, 400] }),
+    );
+    // Without the reference's total, the worker runs the reference itself.
+    const reference = trySimulate(baselineScenario(scenario, scenario.defaultModel.model), pricing);
+    const baselineUsd = reference.ok ? reference.result.totals.totalUsd : null;
+    expect(engineApi.shareSweep({ scenario: packed, pricing, shares: [0, 1], seed: 3 })).toEqual(
+      engineApi.shareSweep({ scenario, pricing, shares: [0, 1], seed: 3, baselineUsd }),
+    );
   });
 
   it('compares the gate’s policies over its population, or says why it cannot', () => {

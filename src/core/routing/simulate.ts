@@ -4,191 +4,25 @@
  * cache, with each row's minimum cacheable prompt and long-context tier.
  */
 import { cacheWriteRate, callRates, isCacheable } from '../call-rates.ts';
-import { InvalidInputError, describe } from '../errors.ts';
-import { priceRowFor, type PricingTable } from '../pricing.ts';
+import { InvalidInputError } from '../errors.ts';
+import { type PricingTable, priceRowFor } from '../pricing.ts';
 import { readonlyMap } from '../resolver/context.ts';
 import { supportsForcedToolChoice } from '../resolver/force.ts';
-import { resolve, validateRouting } from '../resolver/precedence.ts';
-import { strategyModels } from '../resolver/strategies.ts';
-import type {
-  Complexity,
-  DispatchContext,
-  MessageKind,
-  ModelConfig,
-  Policy,
-  ResolutionSource,
-  Strategy,
-} from '../resolver/types.ts';
+import { resolve } from '../resolver/precedence.ts';
+import type { Complexity, DispatchContext, MessageKind } from '../resolver/types.ts';
+import type { HopRecord, RoutingScenario, SimResult } from './types.ts';
+import { validateScenario } from './validate.ts';
 
-/** One model call within a turn. Tokens are tokens, times seconds. */
-export interface SimHop {
-  readonly outputTokens: number;
-  /** Billed only when the chosen model thinks. */
-  readonly thinkingTokens: number;
-  /** Tool result appended after the call; 0 = no tool message. */
-  readonly toolResultTokens: number;
-  readonly latencySeconds: number;
-  readonly forcedTool?: string | null;
-}
-
-/** One user turn: the idle gap before it, the user's message and its hops. */
-export interface SimTurn {
-  readonly gapSeconds: number;
-  readonly userTokens: number;
-  readonly complexity: Complexity;
-  /** Tools available this turn; `null`/absent = none. */
-  readonly toolNames?: readonly string[] | null;
-  readonly hops: readonly SimHop[];
-}
-
-/** A conversation and a routing setup to walk through it. */
-export interface RoutingScenario {
-  readonly systemTokens: number;
-  /** Prompt-cache lifetime, seconds (default 300). */
-  readonly cacheTtlSeconds?: number;
-  /** Whether a thinking change invalidates cached messages (default true). */
-  readonly thinkingInvalidatesCache?: boolean;
-  /**
-   * The walk also accepts policies from outside that leave out `when` or give
-   * `model: null` (`PolicyInput`, SPEC §9).
-   */
-  readonly policies: readonly Policy[];
-  readonly strategy: Strategy;
-  readonly defaultModel: ModelConfig;
-  readonly turns: readonly SimTurn[];
-}
-
-/** What one hop cost and why (SPEC §5). USD amounts; `at` is the clock, seconds. */
-export interface HopRecord {
-  readonly turn: number;
-  readonly hop: number;
-  readonly turnHopIndex: number;
-  readonly at: number;
-  readonly model: string;
-  readonly thinking: boolean;
-  readonly source: ResolutionSource;
-  readonly promptTokens: number;
-  readonly cachedTokens: number;
-  readonly writeTokens: number;
-  /**
-   * Prompt tokens billed as plain input because the prompt is shorter than
-   * the row's `minCacheableTokens` (SPEC §5.1); 0 otherwise.
-   * `cachedTokens + writeTokens + uncachedTokens = promptTokens`.
-   */
-  readonly uncachedTokens: number;
-  /** True when the call is billed at the row's long-context tier (SPEC §1.1). */
-  readonly longContext: boolean;
-  readonly outputTokens: number;
-  /** Thinking tokens billed (0 when thinking is off). */
-  readonly thinkingTokens: number;
-  readonly readUsd: number;
-  readonly writeUsd: number;
-  /** `uncachedTokens` at the call's input rate (SPEC §5.1). */
-  readonly inputUsd: number;
-  readonly outputUsd: number;
-  readonly classifierUsd: number;
-  readonly totalUsd: number;
-  readonly resolverCalls: number;
-  readonly forceHonoured: boolean;
-  readonly forceDropped: boolean;
-  /**
-   * Cache state seen by this call: cold, warm, warm but partly invalidated
-   * by a thinking change, or uncacheable (prompt under the row's minimum).
-   */
-  readonly cache: 'cold' | 'warm' | 'partial' | 'uncacheable';
-}
-
-/** Sums over the hops, in hop order. */
-export interface SimTotals {
-  readonly totalUsd: number;
-  readonly readUsd: number;
-  readonly writeUsd: number;
-  readonly inputUsd: number;
-  readonly outputUsd: number;
-  readonly classifierUsd: number;
-  /** Cached / prompt tokens; 0 with no prompt. */
-  readonly cacheHitRate: number;
-  /** Consecutive hops on different models. */
-  readonly modelSwitches: number;
-  readonly resolverCalls: number;
-  /** Hops whose forced tool choice was dropped. */
-  readonly forceDropped: number;
-}
-
-export interface SimResult {
-  readonly hops: readonly HopRecord[];
-  readonly totals: SimTotals;
-}
+// The types and the validation live in their own modules; this one stays the
+// routing simulation's public path.
+export type { HopRecord, RoutingScenario, SimHop, SimResult, SimTotals, SimTurn } from './types.ts';
+export { validateScenario } from './validate.ts';
 
 interface CacheEntry {
   tokens: number;
   lastUse: number;
   thinking: boolean;
 }
-
-function nonNegative(field: string, value: unknown): void {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new InvalidInputError(
-      field,
-      `must be a finite number of 0 or more (got ${describe(value)})`,
-    );
-  }
-}
-
-/** A token count: ≥ 0 and at most 2⁵³ − 1 (SPEC §9), where sums stay exact. */
-function tokenCount(field: string, value: unknown): void {
-  nonNegative(field, value);
-  if ((value as number) > Number.MAX_SAFE_INTEGER) {
-    throw new InvalidInputError(
-      field,
-      `must be at most ${Number.MAX_SAFE_INTEGER} tokens (got ${describe(value)})`,
-    );
-  }
-}
-
-/**
- * Rejects a scenario the walk cannot price, naming the field: negative or
- * non-finite numbers, unknown complexity or strategy kinds, and any model the
- * scenario can choose that has no pricing row.
- *
- * @throws InvalidInputError
- */
-export function validateScenario(scenario: RoutingScenario, pricing: PricingTable): void {
-  tokenCount('systemTokens', scenario.systemTokens);
-  if (scenario.cacheTtlSeconds !== undefined)
-    nonNegative('cacheTtlSeconds', scenario.cacheTtlSeconds);
-  validateRouting(scenario.policies, scenario.strategy);
-  if (!Array.isArray(scenario.turns))
-    throw new InvalidInputError('turns', 'must be a list of turns');
-  scenario.turns.forEach((turn, i) => {
-    const at = `turns[${i}]`;
-    nonNegative(`${at}.gapSeconds`, turn.gapSeconds);
-    tokenCount(`${at}.userTokens`, turn.userTokens);
-    if (turn.complexity !== 'simple' && turn.complexity !== 'complex') {
-      throw new InvalidInputError(`${at}.complexity`, 'must be "simple" or "complex"');
-    }
-    const hops: readonly SimHop[] = turn.hops;
-    if (!Array.isArray(hops)) throw new InvalidInputError(`${at}.hops`, 'must be a list of hops');
-    hops.forEach((hop, j) => {
-      const h = `${at}.hops[${j}]`;
-      tokenCount(`${h}.outputTokens`, hop.outputTokens);
-      tokenCount(`${h}.thinkingTokens`, hop.thinkingTokens);
-      tokenCount(`${h}.toolResultTokens`, hop.toolResultTokens);
-      nonNegative(`${h}.latencySeconds`, hop.latencySeconds);
-    });
-  });
-  const candidates: Array<[string, string]> = [['defaultModel', scenario.defaultModel.model]];
-  scenario.policies.forEach((p, i) => {
-    if (p.model != null) candidates.push([`policies[${i}].model`, p.model.model]);
-  });
-  for (const model of strategyModels(scenario.strategy)) candidates.push(['strategy', model]);
-  for (const [field, model] of candidates) {
-    if (priceRowFor(pricing, model) === undefined) {
-      throw new InvalidInputError(field, `no pricing row for model ${JSON.stringify(model)}`);
-    }
-  }
-}
-
 /**
  * Walks the conversation (SPEC §5) and returns a record per hop and the
  * totals. Each call is billed at its tier's rates (the long-context tier when

@@ -41,7 +41,7 @@ export default function BudgetPanel() {
     <div className="explorer budget-explorer">
       <BudgetControls totalTokens={view.ladder?.totalTokens ?? 0} />
       <RowEditor />
-      <div className="results">
+      <div className="results" aria-busy={heavy !== view}>
         <BudgetSummary outcome={heavy.outcome} />
         <DecisionCard view={heavy} />
         <CompiledBar view={heavy} />

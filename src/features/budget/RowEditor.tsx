@@ -6,10 +6,15 @@ import {
   idCandidateProblem,
   idProblem,
   TIER_LABELS,
+  type CompiledRow,
 } from '../../domain/compiled-rows.ts';
 import { inheritKey, rowKey } from './row-keys.ts';
 import { addRow, duplicateRow, moveRow, moveRowTo, moveTarget, removeRow } from './row-ops.ts';
 import { RowItem, type FocusTarget, type RowActions } from './RowItem.tsx';
+import { rowListItems, VirtualRowList } from './VirtualRowList.tsx';
+
+/** Above this many rows the list is drawn a screenful at a time (`VirtualRowList`). */
+export const VIRTUAL_ROW_COUNT = 300;
 
 const TIER_NOTES: Record<Tier, string> = {
   stable: 'First in the prompt, changes rarely: the cache-friendly prefix.',
@@ -18,6 +23,56 @@ const TIER_NOTES: Record<Tier, string> = {
 };
 
 const rowsNow = () => useAppStore.getState().budget.rows;
+
+function TierHeading({ tier }: { tier: Tier }) {
+  return (
+    <h3>
+      {TIER_LABELS[tier]} <span className="note">{TIER_NOTES[tier]}</span>
+    </h3>
+  );
+}
+
+/** A long list's rows, a screenful at a time; the row an edit focuses is scrolled to first. */
+function LongRowList(props: {
+  compiled: readonly CompiledRow[];
+  charsPerToken: number;
+  focus: { key: number; target: FocusTarget } | null;
+  onFocused: () => void;
+  actions: RowActions;
+}) {
+  const { compiled, charsPerToken, focus, onFocused, actions } = props;
+  const items = useMemo(() => rowListItems(compiled), [compiled]);
+  const focusIndex = useMemo(() => {
+    if (focus === null) return null;
+    const at = items.findIndex((it) => it.kind === 'row' && rowKey(it.row.row) === focus.key);
+    return at < 0 ? null : at;
+  }, [focus, items]);
+  return (
+    <VirtualRowList
+      items={items}
+      focusIndex={focusIndex}
+      renderTier={(tier) => <TierHeading tier={tier} />}
+      renderRow={(item, line) => {
+        const key = rowKey(item.row.row);
+        return (
+          <RowItem
+            key={key}
+            row={item.row.row}
+            listIndex={item.row.listIndex}
+            position={item.row.position}
+            charsPerToken={charsPerToken}
+            canMoveUp={item.inTier > 0}
+            canMoveDown={item.inTier < item.tierSize - 1}
+            focusTarget={focus?.key === key ? focus.target : null}
+            onFocused={onFocused}
+            actions={actions}
+            line={line}
+          />
+        );
+      }}
+    />
+  );
+}
 
 /**
  * The row editor: rows grouped by tier in compiled order. Add, remove,
@@ -148,39 +203,47 @@ export const RowEditor = memo(function RowEditor() {
       <p aria-live="polite" className="visually-hidden">
         {announcement}
       </p>
-      {TIERS.map((tier) => {
-        const inTier = compiled.filter((c) => c.row.tier === tier);
-        return (
-          <div key={tier} className="budget-tier">
-            <h3>
-              {TIER_LABELS[tier]} <span className="note">{TIER_NOTES[tier]}</span>
-            </h3>
-            {inTier.length === 0 ? (
-              <p className="note">No rows in this tier.</p>
-            ) : (
-              <ul className="budget-rows">
-                {inTier.map((c, i) => {
-                  const key = rowKey(c.row);
-                  return (
-                    <RowItem
-                      key={key}
-                      row={c.row}
-                      listIndex={c.listIndex}
-                      position={c.position}
-                      charsPerToken={charsPerToken}
-                      canMoveUp={i > 0}
-                      canMoveDown={i < inTier.length - 1}
-                      focusTarget={focus?.key === key ? focus.target : null}
-                      onFocused={clearFocus}
-                      actions={actions}
-                    />
-                  );
-                })}
-              </ul>
-            )}
-          </div>
-        );
-      })}
+      {compiled.length > VIRTUAL_ROW_COUNT ? (
+        <LongRowList
+          compiled={compiled}
+          charsPerToken={charsPerToken}
+          focus={focus}
+          onFocused={clearFocus}
+          actions={actions}
+        />
+      ) : (
+        TIERS.map((tier) => {
+          const inTier = compiled.filter((c) => c.row.tier === tier);
+          return (
+            <div key={tier} className="budget-tier">
+              <TierHeading tier={tier} />
+              {inTier.length === 0 ? (
+                <p className="note">No rows in this tier.</p>
+              ) : (
+                <ul className="budget-rows">
+                  {inTier.map((c, i) => {
+                    const key = rowKey(c.row);
+                    return (
+                      <RowItem
+                        key={key}
+                        row={c.row}
+                        listIndex={c.listIndex}
+                        position={c.position}
+                        charsPerToken={charsPerToken}
+                        canMoveUp={i > 0}
+                        canMoveDown={i < inTier.length - 1}
+                        focusTarget={focus?.key === key ? focus.target : null}
+                        onFocused={clearFocus}
+                        actions={actions}
+                      />
+                    );
+                  })}
+                </ul>
+              )}
+            </div>
+          );
+        })
+      )}
       {rows.length === 0 && <p className="note">No rows: add one or start from the preset.</p>}
     </section>
   );

@@ -4,6 +4,7 @@ import { TIERS, type BudgetEditorRow, type Tier } from '../../state/slices/budge
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatTokens } from '../../ui/format.ts';
 import { TIER_LABELS } from '../../domain/compiled-rows.ts';
+import type { MeasuredLine } from './VirtualRowList.tsx';
 
 /** A control of a row that the editor may focus after changing the list. */
 export type FocusTarget = 'up' | 'down' | 'id';
@@ -35,6 +36,8 @@ export interface RowItemProps {
   focusTarget: FocusTarget | null;
   onFocused: () => void;
   actions: RowActions;
+  /** In a long, virtualised list: the row's line there, which measures it. */
+  line?: MeasuredLine | undefined;
 }
 
 /** One prompt contribution in the row editor. */
@@ -65,6 +68,8 @@ export const RowItem = memo(function RowItem(props: RowItemProps) {
 
   return (
     <li
+      ref={props.line?.ref}
+      data-index={props.line?.index}
       className={`budget-row${row.pinned ? ' is-pinned' : ''}${dropHover ? ' drop-target' : ''}`}
       onDragOver={onDragOver}
       onDragLeave={() => setDropHover(false)}

@@ -1,4 +1,6 @@
-import { memo } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { linesToDraw } from './virtual-lines.ts';
+import { memo, useState, type ReactNode } from 'react';
 import { formatTokens } from '../../ui/format.ts';
 import { TIER_LABELS, type CompiledRow } from '../../domain/compiled-rows.ts';
 import { STATUS_TEXT, type RowStatus } from './evaluate.ts';
@@ -66,9 +68,14 @@ interface RowsTableRowProps {
  * rows' fates re-renders those rows, not all of them (10,000 rows cost tens
  * of milliseconds to reconcile per step otherwise).
  */
-const RowsTableRow = memo(function RowsTableRow(p: RowsTableRowProps) {
+const RowsTableRow = memo(function RowsTableRow(
+  p: RowsTableRowProps & {
+    readonly line?: number;
+    readonly measure?: (el: Element | null) => void;
+  },
+) {
   return (
-    <tr className={p.blocking ? 'budget-blocking' : undefined}>
+    <tr className={p.blocking ? 'budget-blocking' : undefined} data-index={p.line} ref={p.measure}>
       <td>{p.position + 1}</td>
       <th scope="row">{p.id}</th>
       <td>
@@ -90,12 +97,82 @@ const RowsTableRow = memo(function RowsTableRow(p: RowsTableRowProps) {
   );
 });
 
+/** Above this many rows the table draws a screenful at a time (`VirtualBody`). */
+export const VIRTUAL_TABLE_ROWS = 300;
+
+/** The table row of the `i`-th compiled row. */
+function tableRow(props: RowsTableProps, i: number, measure?: (el: Element | null) => void) {
+  const { fates } = props;
+  const c = props.compiled[i] as CompiledRow;
+  const id = c.row.contributionId;
+  const status: RowStatus = fates.status.get(id) ?? 'notCompiled';
+  return (
+    <RowsTableRow
+      key={c.position}
+      position={c.position}
+      id={id}
+      status={status}
+      blocking={fates.kind === 'pinnedExceeds' && c.row.pinned}
+      tokens={c.tokens}
+      estimated={c.row.text !== null}
+      rank={props.ranks.get(id)}
+      below={props.ladder?.dropsBelow.get(id)}
+      tier={c.row.tier}
+      section={c.row.section}
+      why={why(props, id, c.row.pinned, status)}
+      {...(measure === undefined ? {} : { line: i, measure })}
+    />
+  );
+}
+
+/** Rough height of a table row before it is measured, px. */
+const ROW_ESTIMATE = 47;
+
+/**
+ * A long table's body drawn a screenful at a time (`@tanstack/react-virtual`)
+ * inside its scrolling region: rows near the view, and a spacer row above and
+ * below for the rest, so the scroll bar and the keyboard scrolling of the
+ * region behave as with every row there.
+ */
+function VirtualBody(props: {
+  count: number;
+  scroller: HTMLDivElement | null;
+  children: (index: number, measure: (el: Element | null) => void) => ReactNode;
+}) {
+  const virtualizer = useVirtualizer({
+    count: props.count,
+    getScrollElement: () => props.scroller,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 10,
+  });
+  const lines = linesToDraw(virtualizer);
+  const before = lines[0]?.start ?? 0;
+  const after = Math.max(0, virtualizer.getTotalSize() - (lines.at(-1)?.end ?? 0));
+  return (
+    <tbody>
+      {before > 0 && (
+        <tr aria-hidden="true" className="budget-spacer" style={{ height: before }}>
+          <td colSpan={9} />
+        </tr>
+      )}
+      {lines.map((line) => props.children(line.index, virtualizer.measureElement))}
+      {after > 0 && (
+        <tr aria-hidden="true" className="budget-spacer" style={{ height: after }}>
+          <td colSpan={9} />
+        </tr>
+      )}
+    </tbody>
+  );
+}
+
 /**
  * Every row in compiled order with its fate in words: Admitted, Dropped or
  * Pinned. It re-renders when the rows or a fate change, not at every budget.
  */
 export const RowsTable = memo(function RowsTable(props: RowsTableProps) {
-  const { fates } = props;
+  // State, not a ref: the body's virtualiser needs the element once it exists.
+  const [wrap, setWrap] = useState<HTMLDivElement | null>(null);
+  const long = props.compiled.length > VIRTUAL_TABLE_ROWS;
   return (
     <section className="card" aria-labelledby="budget-rows-table-h">
       <h2 id="budget-rows-table-h">Rows in compiled order</h2>
@@ -105,7 +182,8 @@ export const RowsTable = memo(function RowsTable(props: RowsTableProps) {
         dropped.
       </p>
       <div
-        className="table-wrap budget-rows-wrap"
+        ref={setWrap}
+        className={`table-wrap budget-rows-wrap${long ? ' is-virtual' : ''}`}
         role="region"
         aria-label="Rows in compiled order: table"
         // Focusable so a keyboard user can scroll it when it is wider than the screen.
@@ -126,30 +204,13 @@ export const RowsTable = memo(function RowsTable(props: RowsTableProps) {
               <th scope="col">Why</th>
             </tr>
           </thead>
-          <tbody>
-            {props.compiled.map((c) => {
-              const id = c.row.contributionId;
-              const status: RowStatus = fates.status.get(id) ?? 'notCompiled';
-              const rank = props.ranks.get(id);
-              const below = props.ladder?.dropsBelow.get(id);
-              return (
-                <RowsTableRow
-                  key={c.position}
-                  position={c.position}
-                  id={id}
-                  status={status}
-                  blocking={fates.kind === 'pinnedExceeds' && c.row.pinned}
-                  tokens={c.tokens}
-                  estimated={c.row.text !== null}
-                  rank={rank}
-                  below={below}
-                  tier={c.row.tier}
-                  section={c.row.section}
-                  why={why(props, id, c.row.pinned, status)}
-                />
-              );
-            })}
-          </tbody>
+          {props.compiled.length > VIRTUAL_TABLE_ROWS ? (
+            <VirtualBody count={props.compiled.length} scroller={wrap}>
+              {(i, measure) => tableRow(props, i, measure)}
+            </VirtualBody>
+          ) : (
+            <tbody>{props.compiled.map((_, i) => tableRow(props, i))}</tbody>
+          )}
         </table>
       </div>
     </section>

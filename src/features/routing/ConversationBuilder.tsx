@@ -1,16 +1,17 @@
-import { memo, useCallback, useDeferredValue, useId, useState } from 'react';
+import { memo, useCallback, useId, useState } from 'react';
 import type { SimTurn } from '../../core/index.ts';
 import { generateTurns, MAX_TURNS, withIdleGap } from '../../domain/generate-turns.ts';
 import { useDerived } from '../../state/derive.ts';
 import { useAppStore } from '../../state/store.ts';
 import { formatPlain, formatTokens } from '../../ui/format.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
-import { conversationSize, idleGapSummary, turnLabels } from './derived.ts';
+import { conversationSize, idleGapSummary } from './derived.ts';
 import { bulkEdit } from './bulk-undo.ts';
 import { BulkUndoNote } from './BulkUndoNote.tsx';
 import { GAP_FIELD } from './fields.tsx';
 import { Fold } from './Fold.tsx';
 import { TurnEditor } from './TurnEditor.tsx';
+import { useTurnLabels } from './use-routing-analysis.ts';
 
 /** A select with one option per turn (the labels show each gap). */
 const TurnSelect = memo(function TurnSelect(props: {
@@ -40,7 +41,7 @@ const currentTurns = () => useAppStore.getState().routing.scenario.turns;
 function TemplateSelect({ id, template }: { id: string; template: number }) {
   const setGenerator = useAppStore((s) => s.setRoutingGenerator);
   // Two thousand options relabel after the slider has repainted, in a render React can interrupt.
-  const labels = useDeferredValue(useDerived(turnLabels));
+  const labels = useTurnLabels();
   const choose = useCallback(
     (templateTurn: number) => setGenerator({ templateTurn }),
     [setGenerator],
@@ -186,7 +187,7 @@ function TurnSection() {
   const turnId = useId();
   const turns = useAppStore((s) => s.routing.scenario.turns);
   // A long list's labels follow the edits in a render React can interrupt (see TurnSelect).
-  const labels = useDeferredValue(useDerived(turnLabels));
+  const labels = useTurnLabels();
   const setScenario = useAppStore((s) => s.setRoutingScenario);
   const [selected, setSelected] = useState(0);
   const current = Math.min(selected, Math.max(0, turns.length - 1));

@@ -18,18 +18,9 @@ import { StrategyTable } from './StrategyTable.tsx';
 import { TotalsCard } from './TotalsCard.tsx';
 import { RoutingVolumeLine } from './RoutingVolumeLine.tsx';
 import { SHARE_SWEEP_VALUES } from '../../domain/routing-runs.ts';
-import {
-  chosenBy,
-  currentGapSeconds,
-  currentShare,
-  hopSamples,
-  mainRun,
-  mainSummary,
-  referenceRun,
-  turnsButGaps,
-} from './derived.ts';
+import { currentGapSeconds, currentShare, hopSamples } from './derived.ts';
 import { useGapCliff } from './use-gap-cliff.ts';
-import { useBaselines, useSweeps } from './use-routing-analysis.ts';
+import { useBaselines, useStrategyRuns, useSweeps } from './use-routing-analysis.ts';
 import './routing.css';
 
 /**
@@ -37,8 +28,13 @@ import './routing.css';
  * an edit re-renders its own control; the counts of hops each rule chose
  * keep their identity while equal, so results arriving do not re-render it.
  */
-const RoutingControls = memo(function RoutingControls() {
-  const counts = useDerived(chosenBy);
+const NO_COUNTS: ReadonlyMap<string, number> = new Map();
+
+const RoutingControls = memo(function RoutingControls({
+  counts,
+}: {
+  counts: ReadonlyMap<string, number>;
+}) {
   return (
     <section className="controls" aria-labelledby="routing-setup-h">
       <h2 id="routing-setup-h">Routing lab</h2>
@@ -86,7 +82,7 @@ function BaselinesSection(props: {
   const samples = useDerived(hopSamples);
   const pricing = useDerived(pricingTable);
   return (
-    <div className="chart-grid baselines-grid">
+    <div className="chart-grid baselines-grid" aria-busy={view.updating}>
       <UpdatingNote active={view.updating} />
       <CumulativeChart
         samples={samples}
@@ -114,7 +110,7 @@ function SweepsSection({ scenario }: { scenario: RoutingScenario }) {
   const parts = splitStrategy(scenario.strategy);
   const defaultModel = scenario.defaultModel.model;
   return (
-    <div className="chart-grid sweeps">
+    <div className="chart-grid sweeps" aria-busy={view.updating}>
       <UpdatingNote active={view.updating} />
       <GapSweepChart
         xs={view.gapValues}
@@ -144,27 +140,35 @@ function SweepsSection({ scenario }: { scenario: RoutingScenario }) {
  */
 export default function RoutingPanel() {
   const scenario = useAppStore((s) => s.routing.scenario);
-  const main = useDerived(mainRun);
-  const reference = useDerived(referenceRun);
-  const summary = useDerived(mainSummary);
-  const turns = useDerived(turnsButGaps);
+  const runs = useStrategyRuns();
   const modelNames = useDerived(allModelNames);
   const defaultModel = scenario.defaultModel.model;
 
   return (
     <div className="explorer routing-lab">
-      <RoutingControls />
+      <RoutingControls counts={runs?.chosenBy ?? NO_COUNTS} />
       <div className="results">
-        <RoutingSummary main={main} reference={reference} defaultModel={defaultModel} />
-        <TotalsCard main={main} reference={reference} defaultModel={defaultModel} />
-        {main.ok && summary !== null && (
+        {runs !== null && (
+          <RoutingSummary main={runs.main} reference={runs.reference} defaultModel={defaultModel} />
+        )}
+        <div className="strategy-run" aria-busy={runs === null || runs.updating}>
+          <UpdatingNote active={runs === null || runs.updating} />
+          {runs !== null && (
+            <TotalsCard main={runs.main} reference={runs.reference} defaultModel={defaultModel} />
+          )}
+        </div>
+        {runs?.main.ok === true && runs.summary !== null && (
           <>
-            <TimelineChart hops={main.result.hops} turns={turns} modelNames={modelNames} />
+            <TimelineChart
+              hops={runs.main.result.hops}
+              turns={runs.turns}
+              modelNames={modelNames}
+            />
             <ForceNote />
             <BaselinesSection
-              strategy={summary}
-              strategyUsd={main.result.totals.totalUsd}
-              strategyHitRate={main.result.totals.cacheHitRate}
+              strategy={runs.summary}
+              strategyUsd={runs.main.result.totals.totalUsd}
+              strategyHitRate={runs.main.result.totals.cacheHitRate}
               defaultModel={defaultModel}
             />
             <StrategyTable />

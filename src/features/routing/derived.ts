@@ -7,11 +7,17 @@
  * One idle-gap step reruns the strategy and the reference (cache warmth
  * depends on the gaps), asks for new baselines and a new complex-share
  * sweep, and keeps the idle-gap sweep, which sets every gap itself.
+ *
+ * A long conversation (more than `LARGE_CONVERSATION_HOPS` hops) runs the
+ * strategy and the reference in the worker too (`strategyRunRequest`), and
+ * its requests carry the turns packed (`packTurns`): cloning thousands of
+ * plain turn objects for each request cost the main thread more than a run.
  */
 import type { PricingTable, RoutingScenario, SimTurn } from '../../core/index.ts';
 import { baselineCandidates, pricingFor, scenarioModels } from '../../domain/baselines.ts';
 import { sameList, sameOutcome, sameRecord, sameSummary } from '../../domain/equality.ts';
 import { complexShare, sameExceptIdleGaps, typicalIdleGap } from '../../domain/generate-turns.ts';
+import { packTurns, type TurnsPayload } from '../../domain/packed-turns.ts';
 import {
   baselineScenario,
   gapSweepValues,
@@ -23,7 +29,12 @@ import {
   type RunSummary,
   type SimOutcome,
 } from '../../domain/routing-runs.ts';
-import type { BaselinesRequest, GapSweepRequest, ShareSweepRequest } from '../../engine/api.ts';
+import type {
+  BaselinesRequest,
+  GapSweepRequest,
+  ShareSweepRequest,
+  StrategyRunRequest,
+} from '../../engine/api.ts';
 import { computed } from '../../state/derive.ts';
 import { modelNames, pricingTable } from '../../state/selectors.ts';
 import { splitStrategy } from './strategy-edit.ts';
@@ -58,6 +69,35 @@ const hopCount = computed(
   (turns) => turns.reduce((n, t) => n + t.hops.length, 0),
 );
 
+/**
+ * Above this many hops the strategy's run and the reference run go to the
+ * worker: a run of 6,000 hops and the renders it feeds took a key press well
+ * past a frame. Below it they stay synchronous (a few milliseconds), so the
+ * default conversation's results show with the step itself.
+ */
+export const LARGE_CONVERSATION_HOPS = 2_000;
+
+/** Whether the conversation is long enough for its runs to go to the worker. */
+export const largeConversation = computed(
+  'routing.large',
+  (s) => [hopCount.get(s)] as const,
+  (count) => count > LARGE_CONVERSATION_HOPS,
+);
+
+/** The turns as the worker's requests carry them: packed for a long conversation. */
+const turnsPayload = computed(
+  'routing.turnsPayload',
+  (s) => [s.routing.scenario.turns, largeConversation.get(s)] as const,
+  (turns, large): TurnsPayload => (large ? packTurns(turns) : turns),
+);
+
+/** `turnsButGaps`, as the worker's requests carry them. */
+const turnsButGapsPayload = computed(
+  'routing.turnsButGapsPayload',
+  (s) => [turnsButGaps.get(s), largeConversation.get(s)] as const,
+  (turns, large): TurnsPayload => (large ? packTurns(turns) : turns),
+);
+
 /** Hop indices at which cumulative cost is sampled. */
 export const hopSamples = computed(
   'routing.samples',
@@ -87,6 +127,14 @@ const conversationOf = computed(
     ...(cacheTtlSeconds === undefined ? {} : { cacheTtlSeconds }),
     ...(thinkingInvalidatesCache === undefined ? {} : { thinkingInvalidatesCache }),
   }),
+);
+
+/** The conversation as the baselines' request carries it. */
+const conversationPayload = computed(
+  'routing.conversationPayload',
+  (s) => [conversationOf.get(s), turnsPayload.get(s)] as const,
+  (conversation, turns): BaselinesRequest['conversation'] =>
+    turns === conversation.turns ? conversation : { ...conversation, turns },
 );
 
 /** Every hop on the default model, thinking off, no policies. */
@@ -164,7 +212,7 @@ export const baselinesRequest = computed(
   'routing.baselinesRequest',
   (s) =>
     [
-      conversationOf.get(s),
+      conversationPayload.get(s),
       baselineModels.get(s),
       baselinePricing.get(s),
       hopSamples.get(s),
@@ -211,29 +259,91 @@ const gapScenario = computed(
 /** What the worker needs for the idle-gap sweep. */
 export const gapSweepRequest = computed(
   'routing.gapSweepRequest',
-  (s) => [gapScenario.get(s), scenarioPricing.get(s), gapValues.get(s)] as const,
-  (scenario, pricing, values): GapSweepRequest => ({ scenario, pricing, gapValues: values }),
+  (s) =>
+    [
+      gapScenario.get(s),
+      turnsButGapsPayload.get(s),
+      scenarioPricing.get(s),
+      gapValues.get(s),
+    ] as const,
+  (scenario, turns, pricing, values): GapSweepRequest => ({
+    scenario: { ...scenario, turns },
+    pricing,
+    gapValues: values,
+  }),
 );
 
-/** What the worker needs for the complex-share sweep. */
+/**
+ * What the worker needs for the complex-share sweep. A long conversation's
+ * reference run is the worker's too: the request then leaves its total out.
+ */
 export const shareSweepRequest = computed(
   'routing.shareSweepRequest',
   (s) => {
-    const reference = referenceRun.get(s);
+    const large = largeConversation.get(s);
+    const reference = large ? null : referenceRun.get(s);
     return [
       scenarioOf.get(s),
+      turnsPayload.get(s),
       scenarioPricing.get(s),
       s.routing.generator.seed,
-      reference.ok ? reference.result.totals.totalUsd : null,
+      reference === null ? undefined : reference.ok ? reference.result.totals.totalUsd : null,
     ] as const;
   },
-  (scenario, pricing, seed, baselineUsd): ShareSweepRequest => ({
-    scenario,
+  (scenario, turns, pricing, seed, baselineUsd): ShareSweepRequest => ({
+    scenario: { ...scenario, turns },
     pricing,
     shares: SHARE_SWEEP_VALUES,
     seed,
-    baselineUsd,
+    ...(baselineUsd === undefined ? {} : { baselineUsd }),
   }),
+);
+
+/** The turns each strategy-run request was made for (what its hops' forced tools are read from). */
+const requestTurns = new WeakMap<StrategyRunRequest, readonly SimTurn[]>();
+
+/** The turns the run answering `request` walked (their gaps may be older). */
+export function turnsOfRequest(request: StrategyRunRequest): readonly SimTurn[] | undefined {
+  return requestTurns.get(request);
+}
+
+/** What the worker needs for a long conversation's strategy and reference runs (null: they run here). */
+export const strategyRunRequest = computed(
+  'routing.strategyRunRequest',
+  (s) => {
+    const large = largeConversation.get(s);
+    return [
+      large ? scenarioOf.get(s) : null,
+      large ? turnsPayload.get(s) : null,
+      large ? turnsButGaps.get(s) : null,
+      large ? scenarioPricing.get(s) : null,
+    ] as const;
+  },
+  (scenario, turns, plainTurns, pricing): StrategyRunRequest | null => {
+    if (scenario === null || turns === null || plainTurns === null || pricing === null) return null;
+    const request = { scenario: { ...scenario, turns }, pricing };
+    requestTurns.set(request, plainTurns);
+    return request;
+  },
+);
+
+/** A short conversation's runs, the values the totals and the charts read (null: in the worker). */
+export const syncRuns = computed(
+  'routing.syncRuns',
+  (s) => {
+    const small = !largeConversation.get(s);
+    return [
+      small ? mainRun.get(s) : null,
+      small ? referenceRun.get(s) : null,
+      small ? mainSummary.get(s) : null,
+      small ? chosenBy.get(s) : null,
+      small ? turnsButGaps.get(s) : null,
+    ] as const;
+  },
+  (main, reference, summary, counts, turns) =>
+    main === null || reference === null || counts === null || turns === null
+      ? null
+      : { main, reference, summary, chosenBy: counts, turns },
 );
 
 function describeTurn(turn: SimTurn, i: number): string {

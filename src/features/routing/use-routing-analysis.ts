@@ -1,19 +1,31 @@
 /**
- * The routing lab's heavy results, read from the engine: baselines on every
- * chosen model, and the two sweeps. Each is its own hook, used by the
- * section that shows it, so an answer arriving re-renders that section only.
- * The cheap results (the strategy's run, the reference, the totals) are
- * computeds in `derived.ts`, read where they are shown.
+ * The routing lab's results as the panel reads them: the strategy's run
+ * (synchronous for a short conversation, from the engine for a long one),
+ * and from the engine the baselines on every chosen model and the two
+ * sweeps. Each is its own hook, used by the section that shows it, so an
+ * answer arriving re-renders that section only.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { SimTurn } from '../../core/index.ts';
 import { pricedAtZero } from '../../domain/baselines.ts';
-import { sameBaseline, sameList, samePoint } from '../../domain/equality.ts';
 import {
+  sameBaseline,
+  sameList,
+  sameOutcome,
+  samePoint,
+  sameSummary,
+} from '../../domain/equality.ts';
+import {
+  sampleHops,
   SHARE_SWEEP_VALUES,
+  summarise,
   type BaselineRow,
   type ProgressiveResults,
+  type RunSummary,
+  type SimOutcome,
   type SweepPoint,
 } from '../../domain/routing-runs.ts';
+import { fromWire } from '../../engine/api.ts';
 import { useEngineResult } from '../../engine/use-engine-result.ts';
 import { useDerived } from '../../state/derive.ts';
 import { pricingTable } from '../../state/selectors.ts';
@@ -23,6 +35,10 @@ import {
   gapSweepRequest,
   gapValues,
   shareSweepRequest,
+  strategyRunRequest,
+  syncRuns,
+  turnLabels,
+  turnsOfRequest,
 } from './derived.ts';
 
 const sameBaselines = (a: readonly BaselineRow[], b: readonly BaselineRow[]) =>
@@ -31,6 +47,75 @@ const samePoints = (a: readonly SweepPoint[], b: readonly SweepPoint[]) =>
   sameList(a, b, samePoint);
 
 const NONE: readonly never[] = [];
+
+/** The strategy's run and what is read from it, all from the same run. */
+export interface StrategyView {
+  readonly main: SimOutcome;
+  /** Every hop on the default model (the totals' reference). */
+  readonly reference: SimOutcome;
+  readonly summary: RunSummary | null;
+  /** How many hops each rule chose. */
+  readonly chosenBy: ReadonlyMap<string, number>;
+  /** The turns the run walked (the timeline reads their forced tools). */
+  readonly turns: readonly SimTurn[];
+  /** Whether a newer run than the one shown is on its way (long conversations). */
+  readonly updating: boolean;
+}
+
+function countChosen(main: SimOutcome): ReadonlyMap<string, number> {
+  const counts = new Map<string, number>();
+  if (main.ok)
+    for (const h of main.result.hops) counts.set(h.source, (counts.get(h.source) ?? 0) + 1);
+  return counts;
+}
+
+const sameCounts = (a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean =>
+  a.size === b.size && [...a].every(([k, n]) => b.get(k) === n);
+
+/** Keeps the previous value while a new one is equal to it (one cell per use, like a `computed`). */
+function keeper<T>(isEqual: (a: T, b: T) => boolean): (next: T) => T {
+  let kept: { value: T } | null = null;
+  return (next) => {
+    if (kept === null || !isEqual(kept.value, next)) kept = { value: next };
+    return kept.value;
+  };
+}
+
+const keepSummary = keeper<RunSummary | null>((a, b) =>
+  a === null || b === null ? a === b : sameSummary(a, b),
+);
+const keepCounts = keeper(sameCounts);
+const keepMain = keeper(sameOutcome);
+const keepReference = keeper(sameOutcome);
+
+/**
+ * The strategy's run, its reference and what the totals, the timeline, the
+ * hop table and the cumulative chart read from it; null until a long
+ * conversation's first run has come back from the worker. While a newer run
+ * is computed, the previous one stays (with `updating`).
+ */
+export function useStrategyRuns(): StrategyView | null {
+  const sync = useDerived(syncRuns);
+  const answer = useEngineResult('strategy', 'strategyRun', useDerived(strategyRunRequest));
+  const runs = answer.value;
+  const answered = answer.answered;
+  const fromWorker = useMemo(() => {
+    if (runs === undefined || answered === undefined) return null;
+    const turns = turnsOfRequest(answered);
+    if (turns === undefined) return null;
+    const main = keepMain(fromWire(runs.main));
+    const reference = keepReference(fromWire(runs.reference));
+    const summary = keepSummary(
+      main.ok ? summarise(main.result, sampleHops(main.result.hops.length)) : null,
+    );
+    return { main, reference, summary, chosenBy: keepCounts(countChosen(main)), turns };
+  }, [runs, answered]);
+  const updating = answer.updating;
+  return useMemo(() => {
+    if (sync !== null) return { ...sync, updating: false };
+    return fromWorker === null ? null : { ...fromWorker, updating };
+  }, [sync, fromWorker, updating]);
+}
 
 /**
  * The engine's latest answer as the charts read it: the same object while
@@ -104,4 +189,42 @@ export function useSweeps(): SweepsView {
     shareSweep: useProgress(shareAnswer.value, SHARE_SWEEP_VALUES.length),
     updating: gapAnswer.updating || shareAnswer.updating,
   };
+}
+
+/** How long a value must hold before `useIdleValue` shows it, ms. */
+const IDLE_AFTER_MS = 300;
+
+/**
+ * `value`, shown once it has held for a moment and the browser is idle; the
+ * previous one until then. For what a step changes but nobody reads during
+ * the step: a long conversation's turn selects relabel 2,000 options each
+ * (every label shows its gap), which cost a key press tens of milliseconds
+ * even in a deferred render, since the browser's work on the options is not
+ * React's to interrupt. Short lists (`small`) follow at once.
+ */
+export function useIdleValue<T>(value: T, small: boolean): T {
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    if (small || Object.is(shown, value)) return undefined;
+    let idle: number | null = null;
+    const timer = setTimeout(() => {
+      if (typeof requestIdleCallback === 'function')
+        idle = requestIdleCallback(() => setShown(() => value), { timeout: 1_000 });
+      else setShown(() => value);
+    }, IDLE_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      if (idle !== null) cancelIdleCallback(idle);
+    };
+  }, [value, shown, small]);
+  return small ? value : shown;
+}
+
+/** Up to this many turns the turn selects relabel with the step itself. */
+const LABELS_AT_ONCE = 200;
+
+/** One label per turn for the turn selects; a long conversation's follow at idle time (`useIdleValue`). */
+export function useTurnLabels(): readonly string[] {
+  const labels = useDerived(turnLabels);
+  return useIdleValue(labels, labels.length <= LABELS_AT_ONCE);
 }
