@@ -9,6 +9,7 @@ import { useScenarioPersistence } from '../features/share/use-scenario-persisten
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 import { useApplyTheme } from './theme.ts';
+import { mayHoldStoredTraffic } from './stored-traffic.ts';
 
 // Every tab is its own chunk, loaded when first shown.
 const GatePanel = lazy(() => import('../features/gate/GatePanel.tsx'));
@@ -56,7 +57,11 @@ export function App() {
 
   // Traffic kept from an earlier visit: its rates and tool outputs for every tab (issue 16), off the first paint.
   useEffect(() => {
-    void import('../features/traffic/traffic-session.ts').then((m) => m.publishStoredTraffic());
+    void mayHoldStoredTraffic().then((may) =>
+      may
+        ? import('../features/traffic/traffic-session.ts').then((m) => m.publishStoredTraffic())
+        : undefined,
+    );
   }, []);
 
   useEffect(() => {

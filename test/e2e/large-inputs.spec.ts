@@ -21,7 +21,8 @@ async function importScenario(page: Page, name: string, scenario: object): Promi
 test('budget: a long row list draws a screenful and Tab walks on through the rows', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  // 2,000 rows and 120 key presses: generous on a shared, loaded machine.
+  test.setTimeout(420_000);
   await page.goto('/', { waitUntil: 'load' });
   await importScenario(page, 'rows.json', budgetRowsScenario(2_000));
   await page.getByRole('tab', { name: 'Prompt budget', exact: true }).click();

@@ -1,0 +1,21 @@
+/**
+ * Whether this browser may hold traffic imported on an earlier visit, asked
+ * without loading the traffic code: a first visit has no traffic database,
+ * so it never loads the traffic session or its worker (the first visit's
+ * budget counts only the entry and the default tab).
+ */
+
+/** Mirrors `TRAFFIC_DB_NAME` of src/engine/traces/traffic-db.ts (a test keeps the two equal). */
+export const STORED_TRAFFIC_DB = 'cce-traffic';
+
+/** True when the traffic database exists, or when the browser cannot list its databases. */
+export async function mayHoldStoredTraffic(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false;
+  if (typeof indexedDB.databases !== 'function') return true;
+  try {
+    const databases = await indexedDB.databases();
+    return databases.some((db) => db.name === STORED_TRAFFIC_DB);
+  } catch {
+    return true;
+  }
+}
