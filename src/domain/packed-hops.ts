@@ -117,3 +117,15 @@ export function unpackHops(packed: PackedHops): HopRecord[] {
   }
   return out;
 }
+
+/** Whether two packings hold equal records (the same cells and string table). */
+export function samePackedHops(a: PackedHops, b: PackedHops): boolean {
+  if (a === b) return true;
+  if (a.count !== b.count || a.cells.length !== b.cells.length) return false;
+  if (a.strings.length !== b.strings.length) return false;
+  for (let i = 0; i < a.strings.length; i++) if (a.strings[i] !== b.strings[i]) return false;
+  const x = a.cells;
+  const y = b.cells;
+  for (let i = 0; i < x.length; i++) if (!Object.is(x[i], y[i])) return false;
+  return true;
+}

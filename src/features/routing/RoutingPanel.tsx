@@ -173,7 +173,7 @@ export default function RoutingPanel() {
             />
             <StrategyTable />
             <SweepsSection scenario={scenario} />
-            <RoutingVolumeLine />
+            <RoutingVolumeLine main={runs.main} reference={runs.reference} />
           </>
         )}
       </div>

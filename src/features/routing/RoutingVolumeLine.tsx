@@ -1,18 +1,26 @@
 import { DEFAULT_VOLUME_PER_DAY, resolveVolume, volumeRows } from '../../domain/volume.ts';
-import { useDerived } from '../../state/derive.ts';
 import { useAppStore } from '../../state/store.ts';
 import { useTrafficFigures } from '../../state/traffic-figures.ts';
 import { VolumeLine } from '../../ui/VolumeLine.tsx';
-import { mainRun, referenceRun } from './derived.ts';
+import type { SimOutcome } from '../../domain/routing-runs.ts';
 
-/** The routing lab's volume line: conversations per day → the routing's and the baseline's USD per day and 30 days. */
-export function RoutingVolumeLine() {
+/**
+ * The routing lab's volume line: conversations per day → the routing's and
+ * the baseline's USD per day and 30 days. It reads the runs the totals read
+ * (from the engine for a long conversation: running them here again cost a
+ * 2,000-turn conversation's step tens of milliseconds).
+ */
+export function RoutingVolumeLine({
+  main,
+  reference,
+}: {
+  main: SimOutcome;
+  reference: SimOutcome;
+}) {
   const typed = useAppStore((s) => s.routing.volumePerDay);
   const setVolume = useAppStore((s) => s.setRoutingVolume);
   const defaultModel = useAppStore((s) => s.routing.scenario.defaultModel.model);
   const trafficRate = useTrafficFigures((s) => s.rates?.conversationsPerDay);
-  const main = useDerived(mainRun);
-  const reference = useDerived(referenceRun);
   const volume = resolveVolume(typed, trafficRate, DEFAULT_VOLUME_PER_DAY.conversations);
   const costs: [string, number][] = [];
   if (main.ok) costs.push(['This routing', main.result.totals.totalUsd]);

@@ -1,4 +1,4 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import type { HopRecord, SimTurn } from '../../core/index.ts';
 import { useAppStore } from '../../state/store.ts';
 import { useTrafficFigures } from '../../state/traffic-figures.ts';
@@ -18,6 +18,7 @@ import {
   TIMELINE_HEIGHT,
   TIMELINE_LAYOUT,
   timelineScene,
+  type TimelineScene,
 } from './timeline-canvas.ts';
 
 const PAGE_SIZE = 100;
@@ -187,9 +188,15 @@ const HopTimeline = memo(function HopTimeline(props: {
 }) {
   const { hops, turns, modelNames, replayLabel } = props;
   // Only what the drawing shows: an idle-gap step moves every hop's clock
-  // but, while the cache stays warm, leaves the scene (and the canvas) alone.
-  const scene = useMemo(() => timelineScene(hops, modelNames), [hops, modelNames]);
-  const surface = useCanvasSurface(TIMELINE_HEIGHT, scene, drawTimeline);
+  // but, while the cache stays warm, keeps the scene (the very object), so
+  // the canvas compares scenes by identity and leaves the picture alone.
+  const lastScene = useRef<TimelineScene | null>(null);
+  const scene = useMemo(
+    () => timelineScene(hops, modelNames, lastScene.current),
+    [hops, modelNames],
+  );
+  lastScene.current = scene;
+  const surface = useCanvasSurface(TIMELINE_HEIGHT, scene, drawTimeline, Object.is);
   const { hover, setHover, onPointerLeave } = useHover<{
     index: number;
     x: number;

@@ -6,15 +6,16 @@
  * answer arriving re-renders that section only.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { SimTurn } from '../../core/index.ts';
+import type { HopRecord, SimTurn } from '../../core/index.ts';
 import { pricedAtZero } from '../../domain/baselines.ts';
 import {
   sameBaseline,
   sameList,
-  sameOutcome,
   samePoint,
+  sameRecord,
   sameSummary,
 } from '../../domain/equality.ts';
+import { samePackedHops, unpackHops } from '../../domain/packed-hops.ts';
 import {
   sampleHops,
   SHARE_SWEEP_VALUES,
@@ -25,7 +26,7 @@ import {
   type SimOutcome,
   type SweepPoint,
 } from '../../domain/routing-runs.ts';
-import { fromWire } from '../../engine/api.ts';
+import { fromWire, type WireOutcome } from '../../engine/api.ts';
 import { useEngineResult } from '../../engine/use-engine-result.ts';
 import { useDerived } from '../../state/derive.ts';
 import { pricingTable } from '../../state/selectors.ts';
@@ -85,8 +86,50 @@ const keepSummary = keeper<RunSummary | null>((a, b) =>
   a === null || b === null ? a === b : sameSummary(a, b),
 );
 const keepCounts = keeper(sameCounts);
-const keepMain = keeper(sameOutcome);
-const keepReference = keeper(sameOutcome);
+/**
+ * A run from the engine, kept (the same object) while the engine sends an
+ * equal run: compared packed, before any record is unpacked. With `lazy`,
+ * its hops are unpacked only when read: the reference's totals are all
+ * that is read of it, and unpacking 6,000 more records a step cost the main
+ * thread milliseconds and the collector more.
+ */
+function wireKeeper(lazy: boolean): (wire: WireOutcome) => SimOutcome {
+  let kept: { wire: WireOutcome; outcome: SimOutcome } | null = null;
+  return (wire) => {
+    if (kept !== null && sameWire(kept.wire, wire)) return kept.outcome;
+    let outcome: SimOutcome;
+    if (!lazy || !wire.ok || !('kind' in wire.hops)) outcome = fromWire(wire);
+    else {
+      const packed = wire.hops;
+      let hops: HopRecord[] | null = null;
+      outcome = {
+        ok: true,
+        result: {
+          totals: wire.totals,
+          get hops() {
+            hops ??= unpackHops(packed);
+            return hops;
+          },
+        },
+      };
+    }
+    kept = { wire, outcome };
+    return outcome;
+  };
+}
+
+function sameWire(a: WireOutcome, b: WireOutcome): boolean {
+  if (a === b) return true;
+  if (!a.ok || !b.ok) return !a.ok && !b.ok && a.field === b.field && a.message === b.message;
+  if (!sameRecord(a.totals, b.totals)) return false;
+  const [x, y] = [a.hops, b.hops];
+  if ('kind' in x && 'kind' in y) return samePackedHops(x, y);
+  if ('kind' in x || 'kind' in y) return false;
+  return sameList(x, y, sameRecord);
+}
+
+const keepMain = wireKeeper(false);
+const keepReference = wireKeeper(true);
 
 /**
  * The strategy's run, its reference and what the totals, the timeline, the
@@ -103,8 +146,8 @@ export function useStrategyRuns(): StrategyView | null {
     if (runs === undefined || answered === undefined) return null;
     const turns = turnsOfRequest(answered);
     if (turns === undefined) return null;
-    const main = keepMain(fromWire(runs.main));
-    const reference = keepReference(fromWire(runs.reference));
+    const main = keepMain(runs.main);
+    const reference = keepReference(runs.reference);
     const summary = keepSummary(
       main.ok ? summarise(main.result, sampleHops(main.result.hops.length)) : null,
     );

@@ -15,9 +15,15 @@ const hopsAt = (gap: number) =>
     DEFAULT_PRICING,
   ).hops;
 
-/** Whether two runs draw the same timeline: the canvas redraws only when they do not. */
-const sameTimeline = (a: ReturnType<typeof hopsAt>, b: ReturnType<typeof hopsAt>) =>
-  sameDrawInputs(timelineScene(a, ['m']), timelineScene(b, ['m']));
+/**
+ * Whether two runs draw the same timeline: the second run then keeps the
+ * first run's scene, and the canvas (which compares scenes by identity)
+ * does not redraw.
+ */
+const sameTimeline = (a: ReturnType<typeof hopsAt>, b: ReturnType<typeof hopsAt>) => {
+  const first = timelineScene(a, ['m']);
+  return timelineScene(b, ['m'], first) === first;
+};
 
 describe('the timeline scene', () => {
   it('ignores the clock, which every idle-gap step moves', () => {
@@ -29,6 +35,67 @@ describe('the timeline scene', () => {
   it('sees the cache go cold past the TTL', () => {
     expect(sameTimeline(hopsAt(100), hopsAt(400))).toBe(false);
     expect(sameTimeline(hopsAt(100), hopsAt(100).slice(1))).toBe(false);
+  });
+
+  it('given the last scene, keeps that very object while the run draws the same picture', () => {
+    const first = timelineScene(hopsAt(100), ['m', 'n']);
+    expect(timelineScene(hopsAt(200), ['m', 'n'], first)).toBe(first);
+    expect(timelineScene(hopsAt(100), ['m', 'n'], null)).not.toBe(first);
+  });
+
+  it('gives a new scene, equal to a fresh one, when any drawn field of any hop changes', () => {
+    const hops = hopsAt(100);
+    const first = timelineScene(hops, ['m']);
+    // Every field of the hop records, each changed in turn: the drawn ones
+    // give a new scene; the others (the clock, token counts) draw nothing.
+    const drawn = [
+      'turn',
+      'model',
+      'thinking',
+      'source',
+      'cache',
+      'readUsd',
+      'writeUsd',
+      'inputUsd',
+      'outputUsd',
+      'classifierUsd',
+      'totalUsd',
+      'forceDropped',
+      'longContext',
+    ] as const;
+    for (const key of drawn)
+      for (const at of [0, hops.length - 1]) {
+        const changed = hops.map((h, i) => {
+          if (i !== at) return h;
+          const value = h[key];
+          const other =
+            typeof value === 'number'
+              ? value + 1
+              : typeof value === 'boolean'
+                ? !value
+                : `${value}x`;
+          return { ...h, [key]: other };
+        });
+        const next = timelineScene(changed, ['m'], first);
+        expect(next, `${key} of hop ${at}`).not.toBe(first);
+        expect(sameDrawInputs(next, timelineScene(changed, ['m']))).toBe(true);
+        expect(sameDrawInputs(next, first)).toBe(false);
+      }
+  });
+
+  it('keeps the scene when only fields the drawing does not show change', () => {
+    const hops = hopsAt(100);
+    const first = timelineScene(hops, ['m']);
+    for (const key of ['at', 'promptTokens', 'cachedTokens', 'hop', 'resolverCalls'] as const) {
+      const changed = hops.map((h) => ({ ...h, [key]: h[key] + 1 }));
+      expect(timelineScene(changed, ['m'], first), key).toBe(first);
+    }
+  });
+
+  it('gives a new scene when the model names (the colours) change', () => {
+    const first = timelineScene(hopsAt(100), ['m', 'n']);
+    expect(timelineScene(hopsAt(100), ['n', 'm'], first)).not.toBe(first);
+    expect(timelineScene(hopsAt(100), ['m'], first)).not.toBe(first);
   });
 });
 
