@@ -32,12 +32,16 @@ async function importFixture(page: Page) {
   await expect(page.getByText(/^Read 1 file:/)).toBeVisible({ timeout: 30_000 });
 }
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`with traffic loaded the report prints on one A4 page (${theme})`, async ({
+for (const [theme, width] of [
+  ['light', 1280],
+  ['dark', 1280],
+  ['dark', 390],
+] as const) {
+  test(`with traffic loaded the report prints on one A4 page (${theme}, ${width} px)`, async ({
     baseUrl,
     newPage,
   }) => {
-    const page = await newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await newPage({ viewport: { width, height: width > 800 ? 900 : 844 } });
     await page.goto(
       jsonLink(baseUrl, {
         v: 1,
@@ -60,7 +64,10 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(report.getByRole('figure')).toHaveCount(4);
     await expect(report.getByTestId('report-live-link')).toBeVisible(LINK_TIMEOUT);
     mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/screen-traffic-${theme}.png`, fullPage: true });
+    await page.screenshot({
+      path: `${SHOTS}/screen-traffic-${theme}-${width}.png`,
+      fullPage: true,
+    });
 
     await page.emulateMedia({ media: 'print' });
     await expect(page.locator('#root'), 'the app is hidden on paper').toBeHidden();
@@ -74,13 +81,16 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(
       report.getByRole('table', { name: 'Prices used, USD per million tokens' }),
     ).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/print-traffic-${theme}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/print-traffic-${theme}-${width}.png`, fullPage: true });
     // The A4 sheet's printable width at 96 px per inch (210 mm less two 10 mm margins).
     await page.setViewportSize({ width: 718, height: 1047 });
-    await page.screenshot({ path: `${SHOTS}/print-a4-traffic-${theme}.png`, fullPage: true });
+    await page.screenshot({
+      path: `${SHOTS}/print-a4-traffic-${theme}-${width}.png`,
+      fullPage: true,
+    });
     await page.emulateMedia({ media: null });
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
-    writeFileSync(`${SHOTS}/report-traffic-${theme}.pdf`, pdf);
+    writeFileSync(`${SHOTS}/report-traffic-${theme}-${width}.pdf`, pdf);
     expect(pdfPages(pdf), 'one A4 page').toBe(1);
   });
 }
