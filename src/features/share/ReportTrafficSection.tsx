@@ -41,7 +41,7 @@ export function ReportTrafficSection() {
           <dt>As billed, per 30 days</dt>
           <dd>{formatUsd(rates.asBilledUsdPerDay * DAYS_PER_MONTH)}</dd>
         </div>
-        <div className="term">
+        <div className="term term-wide">
           <dt>Chosen replay</dt>
           <dd>
             {replay === undefined
