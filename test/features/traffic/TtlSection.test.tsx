@@ -74,7 +74,11 @@ describe('TtlSection', () => {
       screen.getByLabelText('Choose trace files'),
       new File([readFileSync(PATH)], 'claude-code-gaps.jsonl'),
     );
-    await screen.findByRole('heading', { name: 'The TTL question: 5 minutes or 1 hour?' });
+    await screen.findByRole(
+      'heading',
+      { name: 'The TTL question: 5 minutes or 1 hour?' },
+      { timeout: 10_000 },
+    );
     await screen.findByRole('table', { name: 'What each TTL costs on this traffic' });
     const figures = useTrafficFigures.getState();
     expect(figures.source).toBe('8 calls in 2 conversations, 4 May 2026');
