@@ -4,16 +4,33 @@
  */
 import { expose, transfer } from 'comlink';
 import type { PricingTable } from '../../core/pricing.ts';
-import { packCrossFigures, type PackedCrossFigures } from './cross-packing.ts';
 import { TrafficService } from './traffic-service.ts';
+import type { ReplayRequest } from './traffic-types.ts';
+import {
+  buffersOf,
+  packCrossFigures,
+  packReplayOutcome,
+  type PackedCrossFigures,
+  type PackedReplayOutcome,
+} from './worker-packing.ts';
 
-/** The service, with the cross-tab figures sent packed (see cross-packing.ts). */
+/** The service, with its large results sent packed (see worker-packing.ts). */
 export class WorkerTrafficService extends TrafficService {
   async packedCrossFigures(pricing: PricingTable): Promise<PackedCrossFigures | undefined> {
     const figures = await this.crossFigures(pricing);
     if (figures === undefined) return undefined;
     const packed = packCrossFigures(figures);
-    return transfer(packed, [packed.populationSizes.buffer, packed.populationHorizons.buffer]);
+    return transfer(packed, buffersOf(packed.population));
+  }
+
+  async packedReplay(
+    pricing: PricingTable,
+    request: ReplayRequest,
+  ): Promise<PackedReplayOutcome | undefined> {
+    const outcome = await this.replay(pricing, request);
+    if (outcome === undefined) return undefined;
+    const packed = packReplayOutcome(outcome);
+    return transfer(packed, packed.packed ? buffersOf(packed.hops) : []);
   }
 }
 

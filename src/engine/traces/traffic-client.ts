@@ -6,7 +6,7 @@
 import { proxy, wrap, type Remote } from 'comlink';
 import type { PricingTable } from '../../core/pricing.ts';
 import type { TrafficSource } from './read-file.ts';
-import { unpackCrossFigures } from './cross-packing.ts';
+import { unpackCrossFigures, unpackReplayOutcome } from './worker-packing.ts';
 import type { WorkerTrafficService } from './import-worker.ts';
 import type { TrafficService } from './traffic-service.ts';
 import type {
@@ -74,7 +74,10 @@ function inWorker(remote: Remote<WorkerTrafficService>): TrafficClient {
     rows: (offset, limit) => remote.rows(offset, limit),
     forget: () => remote.forget(),
     // Issue 16.
-    replay: (pricing, request) => remote.replay(pricing, request),
+    replay: async (pricing, request) => {
+      const packed = await remote.packedReplay(pricing, request);
+      return packed === undefined ? undefined : unpackReplayOutcome(packed);
+    },
     searchReplays: (pricing, scope) => remote.searchReplays(pricing, scope),
     // Packed into transferred columns: a large population is not cloned object by object.
     crossFigures: async (pricing) => {
