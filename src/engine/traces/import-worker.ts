@@ -7,7 +7,6 @@ import type { PricingTable } from '../../core/pricing.ts';
 import { TrafficService } from './traffic-service.ts';
 import type { ReplayRequest } from './traffic-types.ts';
 import {
-  buffersOf,
   packCrossFigures,
   packReplayOutcome,
   type PackedCrossFigures,
@@ -20,7 +19,7 @@ export class WorkerTrafficService extends TrafficService {
     const figures = await this.crossFigures(pricing);
     if (figures === undefined) return undefined;
     const packed = packCrossFigures(figures);
-    return transfer(packed, buffersOf(packed.population));
+    return transfer(packed, [packed.populationSizes.buffer, packed.populationHorizons.buffer]);
   }
 
   async packedReplay(
@@ -29,8 +28,7 @@ export class WorkerTrafficService extends TrafficService {
   ): Promise<PackedReplayOutcome | undefined> {
     const outcome = await this.replay(pricing, request);
     if (outcome === undefined) return undefined;
-    const packed = packReplayOutcome(outcome);
-    return transfer(packed, packed.packed ? buffersOf(packed.hops) : []);
+    return packReplayOutcome(outcome);
   }
 }
 

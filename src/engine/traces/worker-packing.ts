@@ -2,99 +2,82 @@
  * Large results as they cross from the import worker to the page. Structured
  * clone deserialises object by object on the receiving (main) thread:
  * 30,000 tool outputs or 3,000 replayed hops are one task of 30–70 ms there.
- * Packed into columns — numbers in transferred typed arrays — they arrive at
- * once and are unpacked in a few milliseconds. Unpacking gives back the same
- * objects, key for key.
+ * The tool-output population crosses as two transferred Float64Arrays, and
+ * the replay's hops as one JSON string (a string is copied at once, and
+ * `JSON.parse` builds the objects several times faster than the clone).
+ * Unpacking gives back the same objects, key for key.
  */
+import type { HopRecord } from '../../core/routing/types.ts';
 import type { ReplayOutcome, TrafficCrossFigures } from './traffic-types.ts';
 
-/** Records of one shape as columns: numbers in a Float64Array, anything else as an array. */
-export interface PackedRecords {
-  readonly count: number;
-  readonly keys: readonly string[];
-  readonly columns: readonly (Float64Array | readonly unknown[])[];
-}
-
-/** `records` as columns, when they all have the same keys in the same order (else `undefined`). */
-export function packRecords(records: readonly object[]): PackedRecords | undefined {
-  const first = records[0];
-  const keys = first === undefined ? [] : Object.keys(first);
-  const rows = records as readonly Record<string, unknown>[];
-  for (const r of rows) {
-    const own = Object.keys(r);
-    if (own.length !== keys.length || own.some((k, i) => k !== keys[i])) return undefined;
-  }
-  const columns = keys.map((k) => {
-    const values = rows.map((r) => r[k]);
-    return values.every((v) => typeof v === 'number')
-      ? Float64Array.from(values as number[])
-      : values;
-  });
-  return { count: records.length, keys, columns };
-}
-
-/** The records `packRecords` packed. */
-export function unpackRecords<T>(packed: PackedRecords): T[] {
-  const out: T[] = [];
-  for (let i = 0; i < packed.count; i++) {
-    const r: Record<string, unknown> = {};
-    packed.keys.forEach((k, c) => {
-      r[k] = packed.columns[c]![i];
-    });
-    out.push(r as T);
-  }
-  return out;
-}
-
-/** The typed arrays' buffers in `packed`, to transfer rather than copy. */
-export function buffersOf(packed: PackedRecords | undefined): ArrayBuffer[] {
-  if (packed === undefined) return [];
-  return packed.columns.flatMap((c) =>
-    c instanceof Float64Array ? [c.buffer as ArrayBuffer] : [],
-  );
-}
-
-/** The cross-tab figures with the tool-output population as columns. */
+/** The cross-tab figures with the tool-output population as two columns. */
 export interface PackedCrossFigures extends Omit<TrafficCrossFigures, 'population'> {
-  readonly population: PackedRecords;
+  readonly populationSizes: Float64Array;
+  readonly populationHorizons: Float64Array;
 }
 
-/** Packs `figures`' population into columns. */
+/** Packs `figures`' population into columns (transfer their buffers). */
 export function packCrossFigures(figures: TrafficCrossFigures): PackedCrossFigures {
-  const population = packRecords(
-    figures.population.map((p) => ({ sizeTokens: p.sizeTokens, horizon: p.horizon })),
-  )!;
-  return { ...figures, population };
+  const { population, ...rest } = figures;
+  const populationSizes = new Float64Array(population.length);
+  const populationHorizons = new Float64Array(population.length);
+  population.forEach((p, i) => {
+    populationSizes[i] = p.sizeTokens;
+    populationHorizons[i] = p.horizon;
+  });
+  return { ...rest, populationSizes, populationHorizons };
 }
 
 /** The figures `packCrossFigures` packed. */
 export function unpackCrossFigures(packed: PackedCrossFigures): TrafficCrossFigures {
-  return { ...packed, population: unpackRecords(packed.population) };
+  const { populationSizes, populationHorizons, ...rest } = packed;
+  const population = Array.from(populationSizes, (sizeTokens, i) => ({
+    sizeTokens,
+    horizon: populationHorizons[i]!,
+  }));
+  return { ...rest, population };
 }
 
-/** A replay outcome with its timeline's hops as columns (when they share one shape). */
+/** A replay outcome with its timeline's hops as JSON (when JSON keeps every value). */
 export type PackedReplayOutcome =
   | { readonly packed: false; readonly outcome: ReplayOutcome }
   | {
       readonly packed: true;
       readonly outcome: Omit<ReplayOutcome, 'timeline'>;
-      readonly hops: PackedRecords;
+      readonly hopsJson: string;
       readonly totalCalls: number;
     };
 
-/** Packs `outcome`'s timeline hops into columns. */
+/** True when JSON gives `hops` back as they are: finite numbers, strings, booleans, no holes. */
+function jsonSafe(hops: readonly HopRecord[]): boolean {
+  for (const hop of hops) {
+    for (const value of Object.values(hop) as unknown[]) {
+      if (
+        typeof value === 'number'
+          ? !Number.isFinite(value)
+          : typeof value !== 'string' && typeof value !== 'boolean'
+      )
+        return false;
+    }
+  }
+  return true;
+}
+
+/** Packs `outcome`'s timeline hops as JSON. */
 export function packReplayOutcome(outcome: ReplayOutcome): PackedReplayOutcome {
-  const hops = packRecords(outcome.timeline.hops);
-  if (hops === undefined) return { packed: false, outcome };
   const { timeline, ...rest } = outcome;
-  return { packed: true, outcome: rest, hops, totalCalls: timeline.totalCalls };
+  if (!jsonSafe(timeline.hops)) return { packed: false, outcome };
+  return {
+    packed: true,
+    outcome: rest,
+    hopsJson: JSON.stringify(timeline.hops),
+    totalCalls: timeline.totalCalls,
+  };
 }
 
 /** The outcome `packReplayOutcome` packed. */
 export function unpackReplayOutcome(packed: PackedReplayOutcome): ReplayOutcome {
   if (!packed.packed) return packed.outcome;
-  return {
-    ...packed.outcome,
-    timeline: { hops: unpackRecords(packed.hops), totalCalls: packed.totalCalls },
-  };
+  const hops = JSON.parse(packed.hopsJson) as HopRecord[];
+  return { ...packed.outcome, timeline: { hops, totalCalls: packed.totalCalls } };
 }

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buffersOf,
   packCrossFigures,
-  packRecords,
   packReplayOutcome,
   unpackCrossFigures,
-  unpackRecords,
   unpackReplayOutcome,
 } from '../../../src/engine/traces/worker-packing.ts';
 import type {
@@ -46,35 +43,17 @@ const hop = (i: number) => ({
 });
 
 describe('worker-packing', () => {
-  it('packs records of one shape into columns, numbers in transferable arrays, and back', () => {
-    const records = [hop(0), hop(1), hop(2)];
-    const packed = packRecords(records)!;
-    expect(packed.keys).toEqual(Object.keys(hop(0)));
-    expect(packed.columns[packed.keys.indexOf('at')]).toBeInstanceOf(Float64Array);
-    expect(packed.columns[packed.keys.indexOf('model')]).toEqual(records.map((r) => r.model));
-    expect(buffersOf(packed)).toHaveLength(4);
-    expect(unpackRecords(structuredClone(packed))).toEqual(records);
-  });
-
-  it('refuses records of different shapes', () => {
-    expect(packRecords([{ a: 1 }, { b: 1 }])).toBeUndefined();
-    expect(
-      packRecords([
-        { a: 1, b: 2 },
-        { b: 2, a: 1 },
-      ]),
-    ).toBeUndefined();
-  });
-
-  it('packs the cross-tab population and unpacks the same figures', () => {
+  it('packs the cross-tab population into two columns and unpacks the same figures', () => {
     const packed = packCrossFigures(figures);
-    expect(Array.from(packed.population.columns[0] as Float64Array)).toEqual([1_200, 48_000.5, 7]);
+    expect(Array.from(packed.populationSizes)).toEqual([1_200, 48_000.5, 7]);
+    expect(Array.from(packed.populationHorizons)).toEqual([2, 0, 11]);
+    expect('population' in packed).toBe(false);
     expect(unpackCrossFigures(structuredClone(packed))).toEqual(figures);
     const none = { ...figures, population: [] };
     expect(unpackCrossFigures(packCrossFigures(none))).toEqual(none);
   });
 
-  it('packs a replay timeline and unpacks the same outcome', () => {
+  it('packs a replay timeline as JSON and unpacks the same outcome', () => {
     const outcome = {
       scopeCalls: 3,
       choiceText: 'every call on claude-haiku-4-5',
@@ -85,5 +64,15 @@ describe('worker-packing', () => {
     expect(unpackReplayOutcome(structuredClone(packed))).toEqual(outcome);
     const empty = { ...outcome, timeline: { hops: [], totalCalls: 0 } };
     expect(unpackReplayOutcome(packReplayOutcome(empty))).toEqual(empty);
+  });
+
+  it('sends hops JSON would change (an infinite amount) as they are', () => {
+    const odd = {
+      scopeCalls: 1,
+      timeline: { hops: [{ ...hop(1), totalUsd: Infinity }], totalCalls: 1 },
+    } as unknown as ReplayOutcome;
+    const packed = packReplayOutcome(odd);
+    expect(packed.packed).toBe(false);
+    expect(unpackReplayOutcome(structuredClone(packed))).toEqual(odd);
   });
 });
