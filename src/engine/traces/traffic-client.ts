@@ -6,6 +6,8 @@
 import { proxy, wrap, type Remote } from 'comlink';
 import type { PricingTable } from '../../core/pricing.ts';
 import type { TrafficSource } from './read-file.ts';
+import { unpackCrossFigures, unpackReplayOutcome } from './worker-packing.ts';
+import type { WorkerTrafficService } from './import-worker.ts';
 import type { TrafficService } from './traffic-service.ts';
 import type {
   CallRow,
@@ -62,7 +64,7 @@ function inThread(): TrafficClient {
   };
 }
 
-function inWorker(remote: Remote<TrafficService>): TrafficClient {
+function inWorker(remote: Remote<WorkerTrafficService>): TrafficClient {
   return {
     load: () => remote.load(),
     importFiles: (files, onProgress) =>
@@ -72,9 +74,16 @@ function inWorker(remote: Remote<TrafficService>): TrafficClient {
     rows: (offset, limit) => remote.rows(offset, limit),
     forget: () => remote.forget(),
     // Issue 16.
-    replay: (pricing, request) => remote.replay(pricing, request),
+    replay: async (pricing, request) => {
+      const packed = await remote.packedReplay(pricing, request);
+      return packed === undefined ? undefined : unpackReplayOutcome(packed);
+    },
     searchReplays: (pricing, scope) => remote.searchReplays(pricing, scope),
-    crossFigures: (pricing) => remote.crossFigures(pricing),
+    // Packed into transferred columns: a large population is not cloned object by object.
+    crossFigures: async (pricing) => {
+      const packed = await remote.packedCrossFigures(pricing);
+      return packed === undefined ? undefined : unpackCrossFigures(packed);
+    },
   };
 }
 
@@ -82,5 +91,5 @@ function inWorker(remote: Remote<TrafficService>): TrafficClient {
 export function createTrafficClient(): TrafficClient {
   if (typeof Worker === 'undefined') return inThread();
   const worker = new Worker(new URL('./import-worker.ts', import.meta.url), { type: 'module' });
-  return inWorker(wrap<TrafficService>(worker));
+  return inWorker(wrap<WorkerTrafficService>(worker));
 }

@@ -42,8 +42,8 @@ export const AsBilledSection = memo(function AsBilledSection({
   const [view, setView] = useState<View>('conversation');
   const { billed } = analysis;
   const rows = rowsOf(analysis, view);
-  // Up to 200 conversations: committed in slices, a long table is not one long task.
-  const shown = useRevealed(rows.length);
+  // Up to 200 conversations: committed in slices (20, then 30 a frame), a long table is not one long task.
+  const shown = useRevealed(rows.length, 20, 30);
   const chosen = VIEWS.find((v) => v.id === view)!;
   const chartRows = view === 'day' ? rows.slice(-CHART_BARS) : rows.slice(0, CHART_BARS);
   const chartTitle =

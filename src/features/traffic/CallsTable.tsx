@@ -3,6 +3,7 @@ import type { CallRow } from '../../engine/traces/traffic-types.ts';
 import { formatPlain, formatTokens } from '../../ui/format.ts';
 import { callRows } from './traffic-session.ts';
 import { utcMinute } from './time-text.ts';
+import { useRevealed } from './use-revealed.ts';
 
 const PAGE = 50;
 
@@ -19,6 +20,8 @@ export const CallsTable = memo(function CallsTable({
   const [rows, setRows] = useState<readonly CallRow[]>([]);
   const pages = Math.max(1, Math.ceil(total / PAGE));
   const shown = Math.min(page, pages - 1);
+  // A page arrives with its first rows drawn and the rest a frame later: not one long task.
+  const drawn = useRevealed(rows.length, 20, 30);
 
   useEffect(() => {
     let live = true;
@@ -49,7 +52,7 @@ export const CallsTable = memo(function CallsTable({
             </tr>
           </thead>
           <tbody>
-            {rows.map((r) => (
+            {rows.slice(0, drawn).map((r) => (
               <tr key={`${r.conversationId}\n${r.callId}`}>
                 <td>{utcMinute(r.at)}</td>
                 <td className="file-name">

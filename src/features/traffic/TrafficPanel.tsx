@@ -1,4 +1,5 @@
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo } from 'react';
+import type { TrafficAnalysis } from '../../engine/traces/traffic-types.ts';
 import { tableFromRows } from '../../state/slices/prices-slice.ts';
 import { useAppStore } from '../../state/store.ts';
 import { AsBilledSection } from './AsBilledSection.tsx';
@@ -15,7 +16,42 @@ import {
   startTrafficSession,
   useTrafficSession,
 } from './traffic-session.ts';
+import { useRevealed } from './use-revealed.ts';
 import './traffic.css';
+
+/** The figure sections below the summary, in the order they are revealed. */
+const FIGURE_SECTIONS = 4;
+
+/**
+ * The as-billed, calibration, TTL and calls sections, one more after each
+ * painted frame (as use-revealed.ts does for rows), so the figures arriving
+ * are not one long task of rendering and layout.
+ */
+const TrafficFigures = memo(function TrafficFigures({
+  analysis,
+  callCount,
+  version,
+}: {
+  analysis: TrafficAnalysis;
+  callCount: number;
+  version: number;
+}) {
+  const shown = useRevealed(FIGURE_SECTIONS, 1, 1);
+  return (
+    <>
+      <AsBilledSection analysis={analysis} />
+      {shown < 2 ? null : analysis.calibration === undefined ? (
+        <p className="note">
+          The calibration needs priced calls: add price rows for the models above.
+        </p>
+      ) : (
+        <CalibrationSection calibration={analysis.calibration} />
+      )}
+      {shown < 3 ? null : <TtlSection asBilledUsd={analysis.billed.totals.totalUsd} />}
+      {shown < 4 ? null : <CallsTable total={callCount} version={version} />}
+    </>
+  );
+});
 
 /** "Your traffic": real usage traces read in the browser, billed, and held against the simulator. */
 export default function TrafficPanel() {
@@ -81,18 +117,7 @@ export default function TrafficPanel() {
           {analysis === undefined ? (
             <p className="loading">Working out the figures…</p>
           ) : (
-            <>
-              <AsBilledSection analysis={analysis} />
-              {analysis.calibration === undefined ? (
-                <p className="note">
-                  The calibration needs priced calls: add price rows for the models above.
-                </p>
-              ) : (
-                <CalibrationSection calibration={analysis.calibration} />
-              )}
-              <TtlSection asBilledUsd={analysis.billed.totals.totalUsd} />
-              <CallsTable total={meta.callCount} version={version} />
-            </>
+            <TrafficFigures analysis={analysis} callCount={meta.callCount} version={version} />
           )}
         </>
       )}

@@ -95,13 +95,31 @@ describe('TrafficPanel', () => {
     ).toBeInTheDocument();
 
     const share = replayTrace(want.calls, DEFAULT_PRICING, { kind: 'asRun' }).calibration!.share;
+    // The sections below the bill are revealed one per frame.
     expect(
-      screen.getByText(new RegExp(`^${formatPercent(share, 1)} of calls predicted within 2\\s%`)),
+      await screen.findByText(
+        new RegExp(`^${formatPercent(share, 1)} of calls predicted within 2\\s%`),
+      ),
     ).toBeInTheDocument();
     expect(
       screen.getByRole('img', { name: /^Predicted against logged cache reads/ }),
     ).toBeInTheDocument();
     expect(screen.getAllByText(/started warm from an earlier one/).length).toBeGreaterThan(0);
+  });
+
+  it('reveals every figure section after the bill: calibration, the TTL question and the calls', async () => {
+    await importFixtures();
+    const headings = [
+      'Is the simulator right for this traffic?',
+      'The TTL question: 5 minutes or 1 hour?',
+      'Calls',
+    ];
+    for (const name of headings)
+      expect(await screen.findByRole('heading', { name }, { timeout: 10_000 })).toBeInTheDocument();
+    const calls = screen.getByRole('table', { name: 'Calls, by time' });
+    await expect
+      .poll(() => within(calls).getAllByRole('row').length)
+      .toBe(Math.min(50, expected().calls.length) + 1);
   });
 
   it('bills a model once a price row is added for it', async () => {

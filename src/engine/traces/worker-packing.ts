@@ -1,0 +1,83 @@
+/**
+ * Large results as they cross from the import worker to the page. Structured
+ * clone deserialises object by object on the receiving (main) thread:
+ * 30,000 tool outputs or 3,000 replayed hops are one task of 30–70 ms there.
+ * The tool-output population crosses as two transferred Float64Arrays, and
+ * the replay's hops as one JSON string (a string is copied at once, and
+ * `JSON.parse` builds the objects several times faster than the clone).
+ * Unpacking gives back the same objects, key for key.
+ */
+import type { HopRecord } from '../../core/routing/types.ts';
+import type { ReplayOutcome, TrafficCrossFigures } from './traffic-types.ts';
+
+/** The cross-tab figures with the tool-output population as two columns. */
+export interface PackedCrossFigures extends Omit<TrafficCrossFigures, 'population'> {
+  readonly populationSizes: Float64Array;
+  readonly populationHorizons: Float64Array;
+}
+
+/** Packs `figures`' population into columns (transfer their buffers). */
+export function packCrossFigures(figures: TrafficCrossFigures): PackedCrossFigures {
+  const { population, ...rest } = figures;
+  const populationSizes = new Float64Array(population.length);
+  const populationHorizons = new Float64Array(population.length);
+  population.forEach((p, i) => {
+    populationSizes[i] = p.sizeTokens;
+    populationHorizons[i] = p.horizon;
+  });
+  return { ...rest, populationSizes, populationHorizons };
+}
+
+/** The figures `packCrossFigures` packed. */
+export function unpackCrossFigures(packed: PackedCrossFigures): TrafficCrossFigures {
+  const { populationSizes, populationHorizons, ...rest } = packed;
+  const population = Array.from(populationSizes, (sizeTokens, i) => ({
+    sizeTokens,
+    horizon: populationHorizons[i]!,
+  }));
+  return { ...rest, population };
+}
+
+/** A replay outcome with its timeline's hops as JSON (when JSON keeps every value). */
+export type PackedReplayOutcome =
+  | { readonly packed: false; readonly outcome: ReplayOutcome }
+  | {
+      readonly packed: true;
+      readonly outcome: Omit<ReplayOutcome, 'timeline'>;
+      readonly hopsJson: string;
+      readonly totalCalls: number;
+    };
+
+/** True when JSON gives `hops` back as they are: finite numbers, strings, booleans, no holes. */
+function jsonSafe(hops: readonly HopRecord[]): boolean {
+  for (const hop of hops) {
+    for (const value of Object.values(hop) as unknown[]) {
+      if (
+        typeof value === 'number'
+          ? !Number.isFinite(value)
+          : typeof value !== 'string' && typeof value !== 'boolean'
+      )
+        return false;
+    }
+  }
+  return true;
+}
+
+/** Packs `outcome`'s timeline hops as JSON. */
+export function packReplayOutcome(outcome: ReplayOutcome): PackedReplayOutcome {
+  const { timeline, ...rest } = outcome;
+  if (!jsonSafe(timeline.hops)) return { packed: false, outcome };
+  return {
+    packed: true,
+    outcome: rest,
+    hopsJson: JSON.stringify(timeline.hops),
+    totalCalls: timeline.totalCalls,
+  };
+}
+
+/** The outcome `packReplayOutcome` packed. */
+export function unpackReplayOutcome(packed: PackedReplayOutcome): ReplayOutcome {
+  if (!packed.packed) return packed.outcome;
+  const hops = JSON.parse(packed.hopsJson) as HopRecord[];
+  return { ...packed.outcome, timeline: { hops, totalCalls: packed.totalCalls } };
+}
