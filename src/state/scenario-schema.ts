@@ -4,12 +4,8 @@
  * comes from outside (URL hash, local storage, files); the core never sees
  * unvalidated data.
  */
+import './zod-config.ts';
 import { z } from 'zod';
-
-// zod compiles fast parsers with `new Function` after probing whether eval is
-// allowed; the app's Content-Security-Policy forbids eval, and the probe alone
-// is reported as a violation. Jitless parsing is plenty fast for our sizes.
-z.config({ jitless: true });
 import {
   atMost,
   CONTEXT_TOKENS,
@@ -32,6 +28,7 @@ import {
 } from '../core/limits.ts';
 import { MAX_JSON_DEPTH } from '../core/limits.ts';
 import { valueDepth } from './json-guard.ts';
+import { trafficSchema } from './traffic-schema.ts';
 import { describePath, isPlainObject, overDefaults, shortJson } from './scenario-parse-helpers.ts';
 import { DEFAULT_SCENARIO, type ScenarioData } from './store.ts';
 import { MAX_REPORT_NOTE_CHARS, MAX_REPORT_TITLE_CHARS } from './slices/ui-slice.ts';
@@ -293,23 +290,6 @@ const routingSchema = z.object({
         }),
       )
       .max(MAX_TURNS, atMost(MAX_TURNS, 'turns')),
-  }),
-});
-
-// The replay's choice on the "Your traffic" tab (issue 16): added after v1
-// shipped, so a scenario without it takes the defaults. Never the calls.
-const trafficSchema = z.object({
-  replay: z.object({
-    modelMode: z.enum(['one', 'map']),
-    oneModel: name,
-    mapping: z
-      .array(z.object({ from: modelName, to: modelName }))
-      .max(MAX_PRICE_ROWS, atMost(MAX_PRICE_ROWS, 'models'))
-      .refine(
-        (moves) => new Set(moves.map((m) => m.from)).size === moves.length,
-        'each model seen is moved at most once',
-      ),
-    ttl: z.enum(['fiveMinutes', 'oneHour']),
   }),
 });
 

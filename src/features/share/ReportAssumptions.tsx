@@ -1,24 +1,8 @@
 import type { ReactNode } from 'react';
-import { cacheReadPrice, cacheWritePrice, type Strategy } from '../../core/index.ts';
+import { cacheReadPrice, cacheWritePrice, strategyModels } from '../../core/index.ts';
 import type { ScenarioData } from '../../state/store.ts';
 import { formatNumber, formatPercent, formatTokens, withArticle } from '../../ui/format.ts';
 import { formatDecimal } from '../../ui/number-format.ts';
-
-/** Every model a strategy can choose. */
-function strategyModels(strategy: Strategy): string[] {
-  switch (strategy.kind) {
-    case 'none':
-      return [];
-    case 'fixed':
-      return [strategy.model.model];
-    case 'hopAware':
-      return [strategy.model];
-    case 'complexity':
-      return [strategy.complex.model, strategy.simple.model];
-    case 'sticky':
-      return strategyModels(strategy.inner);
-  }
-}
 
 /** The models the report's figures are priced on, in the order they first appear. */
 export function modelsInPlay(data: ScenarioData): string[] {

@@ -1,0 +1,29 @@
+/**
+ * The scenario's "Your traffic" part (issue 16): the replay's choice, which
+ * a link may carry. Never the calls, never which conversations were replayed.
+ */
+import './zod-config.ts';
+import { z } from 'zod';
+import { atMost, MAX_NAME_CHARS, MAX_PRICE_ROWS } from '../core/limits.ts';
+
+const modelName = z
+  .string()
+  .max(MAX_NAME_CHARS, atMost(MAX_NAME_CHARS, 'characters'))
+  .min(1, 'must name a model');
+
+// The replay's choice on the "Your traffic" tab (issue 16): added after v1
+// shipped, so a scenario without it takes the defaults. Never the calls.
+export const trafficSchema = z.object({
+  replay: z.object({
+    modelMode: z.enum(['one', 'map']),
+    oneModel: z.string().max(MAX_NAME_CHARS, atMost(MAX_NAME_CHARS, 'characters')),
+    mapping: z
+      .array(z.object({ from: modelName, to: modelName }))
+      .max(MAX_PRICE_ROWS, atMost(MAX_PRICE_ROWS, 'models'))
+      .refine(
+        (moves) => new Set(moves.map((m) => m.from)).size === moves.length,
+        'each model seen is moved at most once',
+      ),
+    ttl: z.enum(['fiveMinutes', 'oneHour']),
+  }),
+});
