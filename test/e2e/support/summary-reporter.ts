@@ -5,6 +5,8 @@
 // flaky); a run that failed outside any test (a file that does not load, a
 // failed global setup) never reports "0 failed".
 
+import { mkdirSync, writeFileSync } from 'node:fs';
+
 import type {
   FullResult,
   Reporter,
@@ -35,10 +37,17 @@ export default class SummaryReporter implements Reporter {
     let passed = 0;
     let failed = 0;
     const notes: string[] = [];
+    const failures: string[] = [];
     for (const [test, last] of this.tests) {
       const outcome = test.outcome();
       if (outcome === 'expected' || outcome === 'flaky') passed += 1;
-      else if (outcome === 'unexpected') failed += 1;
+      else if (outcome === 'unexpected') {
+        failed += 1;
+        const firstLine = (last.error?.message ?? last.status).split('\n').find(Boolean) ?? '';
+        // eslint-disable-next-line no-control-regex -- strip terminal colour codes
+        const plain = firstLine.replace(/\u001b\[[0-9;]*m/g, '').slice(0, 200);
+        failures.push(`e2e FAIL ${test.titlePath().filter(Boolean).join(' › ')}: ${plain}`);
+      }
       const lines = last.annotations
         .filter((a) => NOTE_TYPES.has(a.type))
         .map((a) => `    ${a.type === 'note' ? '' : `${a.type}: `}${a.description ?? ''}`);
@@ -48,5 +57,8 @@ export default class SummaryReporter implements Reporter {
     if (notes.length > 0) console.log(['', 'notes:', ...notes].join('\n'));
     if (result.status !== 'passed' && failed === 0) failed = Math.max(1, this.errors);
     console.log(`${passed} passed, ${failed} failed`);
+    // .ci/run repeats these lines in its final summary, the part of a run that is kept.
+    mkdirSync('test-results', { recursive: true });
+    writeFileSync('test-results/e2e-failures.txt', failures.map((f) => `${f}\n`).join(''));
   }
 }
