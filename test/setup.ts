@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom lacks layout: give the charts' ResizeObserver and the canvases
@@ -15,6 +15,12 @@ if (typeof HTMLCanvasElement !== 'undefined') {
   HTMLCanvasElement.prototype.getContext = (() =>
     null) as unknown as HTMLCanvasElement['getContext'];
 }
+
+// The machines are shared and have two cores: under load (CI beside other
+// work) results from the in-process engine can take longer than Testing
+// Library's default 1 s to appear. A longer wait is never a speed check: a
+// test whose result never comes still fails, only later.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
