@@ -42,7 +42,10 @@ export interface ReplaySearch {
   readonly candidates: readonly string[];
   /** Choices priced. */
   readonly evaluated: number;
-  /** Cheapest first, at most `MAX_RANKED_CHOICES`. */
+  /**
+   * Cheapest first, at most `MAX_RANKED_CHOICES`. A mapping that costs the
+   * same at both TTLs appears once, at 5 minutes.
+   */
   readonly ranked: readonly SearchedChoice[];
   /** Every model seen on its own, at the cheaper TTL: what a TTL change alone gives. */
   readonly keepModels: SearchedChoice;
@@ -227,9 +230,6 @@ export function searchReplayChoices(
   let evaluated = 0;
   const keepUsd = [0, 0];
   const consider = (totalUsd: number, ttlIndex: number) => {
-    // The first assignment is every model on its own (each model's first option).
-    if (evaluated < 2) keepUsd[ttlIndex] = totalUsd;
-    evaluated += 1;
     if (ranked.length === MAX_RANKED_CHOICES && totalUsd >= ranked[ranked.length - 1]!.totalUsd)
       return;
     const entry = { pick: [...pick], ttlIndex, totalUsd };
@@ -245,11 +245,18 @@ export function searchReplayChoices(
       if (maskOf[t] === 0 && !touched.includes(t)) touched.push(t);
       maskOf[t]! |= 1 << s;
     }
+    const totals = [0, 0];
     for (let ttlIndex = 0; ttlIndex < 2; ttlIndex++) {
-      let total = 0;
-      for (const t of touched) total += costOf(maskOf[t]!, t, ttlIndex);
-      consider(total, ttlIndex);
+      for (const t of touched) totals[ttlIndex]! += costOf(maskOf[t]!, t, ttlIndex);
     }
+    // The first assignment is every model on its own (each model's first option).
+    if (evaluated === 0) [keepUsd[0], keepUsd[1]] = [totals[0]!, totals[1]!];
+    evaluated += 2;
+    consider(totals[0]!, 0);
+    // A mapping the TTL does not change (no write on a row whose two write
+    // rates differ, or no gap between 5 minutes and an hour) is ranked once,
+    // at 5 minutes, not twice at one cost.
+    if (totals[1] !== totals[0]) consider(totals[1]!, 1);
     for (const t of touched) maskOf[t] = 0;
     // The next assignment (a mixed-radix counter over the searched models' options).
     let s = 0;

@@ -17,6 +17,7 @@ function bruteForce(calls: readonly TraceCall[], searched: readonly string[]) {
   const results: { mapping: Map<string, string>; ttlSeconds: number; totalUsd: number }[] = [];
   const options = searched.map((s) => [s, ...CANDIDATES.filter((c) => c !== s)]);
   const pick = searched.map(() => 0);
+  let priced = 0;
   for (;;) {
     const byRow = new Map(searched.map((s, i) => [s, options[i]![pick[i]!]!]));
     const byName = new Map<string, string>();
@@ -30,17 +31,22 @@ function bruteForce(calls: readonly TraceCall[], searched: readonly string[]) {
         model: byName,
         ttlSeconds,
       });
+      // A mapping that costs the same at both TTLs is one choice, at 5 minutes.
+      const at5m = results.at(-1);
+      if (ttlSeconds === 3600 && at5m?.mapping === byRow && at5m.totalUsd === totals.totalUsd)
+        continue;
       results.push({ mapping: byRow, ttlSeconds, totalUsd: totals.totalUsd });
     }
+    priced += 2;
     let i = 0;
     while (i < searched.length && ++pick[i]! === options[i]!.length) pick[i++] = 0;
     if (i === searched.length) break;
   }
-  return results;
+  return { results, priced };
 }
 
 /** Calls on unpriced models are out of the search (and of the bill); the brute force leaves them out too. */
-const priced = (calls: readonly TraceCall[]) =>
+const pricedCalls = (calls: readonly TraceCall[]) =>
   calls.filter((c) => findPriceRow(DEFAULT_PRICING, c.model) !== undefined);
 
 describe('searchReplayChoices', () => {
@@ -51,8 +57,11 @@ describe('searchReplayChoices', () => {
   ])('ranks like a replay of every choice, one by one (seed %i)', (seed, models) => {
     const calls = seededTraffic(seed, 30, models);
     const search = searchReplayChoices(calls, DEFAULT_PRICING, CANDIDATES);
-    const brute = bruteForce(priced(calls), search.searchedModels);
-    expect(search.evaluated).toBe(brute.length);
+    const { results: brute, priced: evaluated } = bruteForce(
+      pricedCalls(calls),
+      search.searchedModels,
+    );
+    expect(search.evaluated).toBe(evaluated);
     const sorted = brute.map((b) => b.totalUsd).sort((a, b) => a - b);
     expect(search.ranked).toHaveLength(Math.min(MAX_RANKED_CHOICES, brute.length));
     search.ranked.forEach((r, i) => {
@@ -112,6 +121,26 @@ describe('searchReplayChoices', () => {
         expect(other.totals.totalUsd).toBeGreaterThanOrEqual(best.totalUsd - 1e-9);
       }
     }
+  });
+
+  it('ranks a mapping the TTL does not change once, at 5 minutes', () => {
+    // One conversation on gpt-5 (no cache writes billed, so no 1-hour rate
+    // that differs), a call every 30 s: the TTL changes nothing.
+    const calls: TraceCall[] = Array.from({ length: 6 }, (_, i) => ({
+      ...seededTraffic(11, 1, ['gpt-5'])[0]!,
+      conversationId: 'c',
+      at: 1_000 + 30 * i,
+      inputTokens: 2_000 + 100 * i,
+      cacheReadTokens: 0,
+      cacheWrite5mTokens: 0,
+      cacheWrite1hTokens: 0,
+    }));
+    const search = searchReplayChoices(calls, DEFAULT_PRICING, ['gpt-5', 'gpt-4.1']);
+    const keys = search.ranked.map((r) => r.mapping.map((m) => `${m.from}>${m.to}`).join());
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(search.ranked.length).toBeGreaterThan(0);
+    expect(search.ranked.every((r) => r.ttlSeconds === 300)).toBe(true);
+    expect(search.evaluated).toBe(2 * search.ranked.length);
   });
 
   it('prices nothing when no call is priced', () => {
