@@ -254,6 +254,16 @@ export function tabStorage(): Storage | null {
  * can remember many long hashes in little space.
  */
 export function hashDigest(hash: string): string {
+  // A save asks for the digest of the same (long) address again and again.
+  if (hash === lastDigest.hash) return lastDigest.digest;
+  const digest = cyrb53(hash);
+  lastDigest = { hash, digest };
+  return digest;
+}
+
+let lastDigest = { hash: '', digest: cyrb53('') };
+
+function cyrb53(hash: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < hash.length; i++) {
