@@ -4,7 +4,8 @@
  * frame, with a message naming the field and the limit.
  */
 import { MAX_SCENARIO_BYTES } from '../../core/limits.ts';
-import { checkSlice, SCENARIO_SLICES, type ScenarioSlice } from '../../state/scenario-schema.ts';
+import { checkPart } from '../../state/checked-parts.ts';
+import { SCENARIO_SLICES, type ScenarioSlice } from '../../state/scenario-schema.ts';
 import { versionedScenarioBytes, versionedScenarioJson } from '../../state/scenario-json.ts';
 import { useAppStore, type AppState } from '../../state/store.ts';
 import { SAVED_VERSION, SLICE_NAMES, slicesOf, type Slices } from './persistence-helpers.ts';
@@ -15,57 +16,6 @@ export interface LimitGuard {
   enforce: (state: AppState) => { ok: true; json: string } | { ok: false };
   /** The store's current state is good (it was just loaded from a checked source). */
   accept: () => void;
-}
-
-/**
- * Arrays (by identity) that passed the check as a field of their part. The
- * store never changes an array in place, so a part whose rows array was
- * checked before checks only its other fields: a budget step on 10,000 rows
- * checks the budget and the step, not the rows, again.
- */
-const checkedArrays = new WeakSet<object>();
-
-/** How deep in a part arrays are looked for (budget.rows is 1, routing.scenario.turns 2). */
-const ARRAY_DEPTH = 3;
-
-/** `value` with each array already checked stood in for by its first element (the same value when none is). */
-function lighten(value: unknown, depth: number): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value))
-    return value.length > 1 && checkedArrays.has(value) ? value.slice(0, 1) : value;
-  if (depth <= 0) return value;
-  let light: Record<string, unknown> | null = null;
-  for (const [field, v] of Object.entries(value as Record<string, unknown>)) {
-    const next = lighten(v, depth - 1);
-    if (next !== v) {
-      light ??= { ...(value as Record<string, unknown>) };
-      light[field] = next;
-    }
-  }
-  return light ?? value;
-}
-
-/** Remembers every array in `value` (to `depth` levels of objects) as checked. */
-function markChecked(value: unknown, depth: number): void {
-  if (value === null || typeof value !== 'object') return;
-  if (Array.isArray(value)) {
-    checkedArrays.add(value);
-    return;
-  }
-  if (depth <= 0) return;
-  for (const v of Object.values(value as Record<string, unknown>)) markChecked(v, depth - 1);
-}
-
-/**
- * `checkSlice`, with every array already checked (by identity) stood in for
- * by its first element: the array's own checks (its length, its unique
- * names) passed with that identity and its elements did too, so what is left
- * to check is the rest of the part. Exported for tests.
- */
-export function checkPart(slice: ScenarioSlice, value: unknown): string | null {
-  const problem = checkSlice(slice, lighten(value, ARRAY_DEPTH));
-  if (problem === null) markChecked(value, ARRAY_DEPTH);
-  return problem;
 }
 
 /** A guard that remembers the last state that passed the limits, part by part. */

@@ -1,12 +1,12 @@
 /**
- * The limits check of a change (limit-guard.ts): an array already checked
+ * The limits check of a change (checked-parts.ts): an array already checked
  * (by identity) is not checked again, and the answer is always the one the
  * whole part's check gives.
  */
 import { describe, expect, it } from 'vitest';
-import { checkPart } from '../../../src/features/share/limit-guard.ts';
-import { checkSlice } from '../../../src/state/scenario-schema.ts';
-import { DEFAULT_SCENARIO } from '../../../src/state/store.ts';
+import { checkPart } from '../../src/state/checked-parts.ts';
+import { checkSlice } from '../../src/state/scenario-schema.ts';
+import { DEFAULT_SCENARIO } from '../../src/state/store.ts';
 
 const budget = DEFAULT_SCENARIO.budget;
 
