@@ -131,8 +131,15 @@ const PART_MARKER: Record<string, string> = {
   'seg-pinned': '◆ ',
 };
 
+const STATUS_CLASS: Record<RowStatus, string> = {
+  admitted: 'seg-admitted',
+  dropped: 'seg-dropped',
+  pinned: 'seg-pinned',
+  notCompiled: 'seg-notCompiled',
+};
+
 function classOf(seg: Segment): string {
-  return `seg-${seg.blocking ? 'blocking' : seg.status}`;
+  return seg.blocking ? 'seg-blocking' : STATUS_CLASS[seg.status];
 }
 
 /**
@@ -159,18 +166,22 @@ export function drawnBarSegments(segs: readonly Segment[], max = MAX_ROW_SEGMENT
     while (i < rows.length) {
       const bucket = Math.floor(at(rows[i] as Segment) / width);
       const first = rows[i] as Segment;
-      const parts = new Map<string, { rows: number; tokens: number }>();
+      // At most five statuses: a short list searched in order beats a map.
+      const list: { className: string; rows: number; tokens: number }[] = [];
       let end = i;
       while (end < rows.length && Math.floor(at(rows[end] as Segment) / width) === bucket) {
         const seg = rows[end] as Segment;
-        const part = parts.get(classOf(seg)) ?? { rows: 0, tokens: 0 };
+        const className = classOf(seg);
+        let part = list.find((p) => p.className === className);
+        if (part === undefined) {
+          part = { className, rows: 0, tokens: 0 };
+          list.push(part);
+        }
         part.rows += 1;
         part.tokens += seg.tokens;
-        parts.set(classOf(seg), part);
         end += 1;
       }
       const lastRow = rows[end - 1] as Segment;
-      const list = [...parts].map(([className, p]) => ({ className, ...p }));
       const only = list.length === 1 ? (list[0] as StretchPart) : null;
       const prevOnly = previous?.stretch.parts.length === 1 ? previous.stretch.parts[0] : null;
       if (previous !== null && only !== null && prevOnly?.className === only.className) {
