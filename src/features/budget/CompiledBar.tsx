@@ -89,7 +89,7 @@ function StretchTooltip({ stretch }: { stretch: Stretch }) {
       {stretch.parts.map((p) => (
         <span key={p.className}>
           <br />
-          {formatTokens(p.rows)} {p.rows === 1 ? 'row' : 'rows'} {PART_STATUS[p.className]}:{' '}
+          {formatTokens(p.rows)} {p.rows === 1 ? 'row' : 'rows'} · {PART_STATUS[p.className]} ·{' '}
           {formatTokens(p.tokens)} tokens
         </span>
       ))}

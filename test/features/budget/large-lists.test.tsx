@@ -157,3 +157,19 @@ describe('drawnBarSegments', () => {
     expect(counted.get(1)).toBe(segs.filter((s) => s.shippedStart !== null).length);
   });
 });
+
+describe('the compiled bar with thousands of rows', () => {
+  it('names the rows of a stretch and their status and tokens in its tooltip', async () => {
+    const user = userEvent.setup();
+    render(<BudgetPanel />);
+    load(manyRows(1_500), 100_000);
+    const bar = screen.getByRole('figure', { name: 'Compiled prompt against the budget' });
+    const shapes = bar.querySelectorAll('.chart-seg');
+    expect(shapes.length).toBeGreaterThan(0);
+    expect(shapes.length).toBeLessThan(1_500);
+    await user.hover(shapes[0] as Element);
+    const tip = bar.querySelector('.chart-tooltip') as HTMLElement;
+    expect(tip).toHaveTextContent(/^#1 row-\d{4} to #\d+ row-\d{4}/);
+    expect(tip).toHaveTextContent(/[\d,]+ rows? · (Admitted|Pinned|Dropped) · [\d,]+ tokens/);
+  });
+});
