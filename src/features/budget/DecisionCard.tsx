@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { BudgetReport } from '../../core/index.ts';
 import { useAppStore } from '../../state/store.ts';
 import { formatTokens } from '../../ui/format.ts';
@@ -88,7 +89,7 @@ function OkSummary({ view, report }: { view: BudgetView; report: BudgetReport })
 }
 
 /** The decision (role="status"): admitted and dropped rows, or why the compile fails. */
-export function DecisionCard({ view }: { view: BudgetView }) {
+export const DecisionCard = memo(function DecisionCard({ view }: { view: BudgetView }) {
   const setBudget = useAppStore((s) => s.setBudget);
   const rows = useAppStore((s) => s.budget.rows);
   const { outcome } = view;
@@ -148,4 +149,4 @@ export function DecisionCard({ view }: { view: BudgetView }) {
       )}
     </section>
   );
-}
+});
