@@ -19,6 +19,7 @@ import {
 } from './scenario-schema.ts';
 import { versionedScenarioJson } from './scenario-json.ts';
 import { deflateRaw, fromBase64Url, inflateRaw, toBase64Url } from './link-codec.ts';
+import { markScenarioChecked } from './checked-parts.ts';
 
 export { fromBase64Url, toBase64Url } from './link-codec.ts';
 
@@ -64,6 +65,12 @@ function parseJson(
     const detail = error instanceof Error ? ` (${error.message})` : '';
     return { ok: false, error: `${what}: not valid JSON${detail}` };
   }
+}
+
+/** A scenario the schema accepted: its arrays need no second check when saved. */
+function checked(parsed: ScenarioParse): ScenarioParse {
+  if (parsed.ok) markScenarioChecked(parsed.data);
+  return parsed;
 }
 
 /**
@@ -125,7 +132,7 @@ export async function decodeScenarioHash(hash: string): Promise<ScenarioParse> {
     const guard = guardJsonText(text, 'link');
     if (!guard.ok) return guard;
     const json = parseJson(text, 'link');
-    return json.ok ? parseScenario(json.value) : json;
+    return json.ok ? checked(parseScenario(json.value)) : json;
   } catch (error) {
     // Belt and braces: nothing read from a URL may crash the app.
     return { ok: false, error: `link: could not be read (${String(error)})` };
@@ -143,7 +150,7 @@ export function parseScenarioText(text: string): ScenarioParse {
     if (!guard.ok) return guard;
     if (text.trim() === '') return { ok: false, error: 'scenario: the text is empty' };
     const json = parseJson(text, 'scenario');
-    return json.ok ? parseScenario(json.value) : json;
+    return json.ok ? checked(parseScenario(json.value)) : json;
   } catch (error) {
     return { ok: false, error: `scenario: could not be read (${String(error)})` };
   }
@@ -254,6 +261,16 @@ export function tabStorage(): Storage | null {
  * can remember many long hashes in little space.
  */
 export function hashDigest(hash: string): string {
+  // A save asks for the digest of the same (long) address again and again.
+  if (hash === lastDigest.hash) return lastDigest.digest;
+  const digest = cyrb53(hash);
+  lastDigest = { hash, digest };
+  return digest;
+}
+
+let lastDigest = { hash: '', digest: cyrb53('') };
+
+function cyrb53(hash: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < hash.length; i++) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/state/json-guard.ts';
-import { versionedScenarioJson } from '../../src/state/scenario-json.ts';
+import { versionedScenarioBytes, versionedScenarioJson } from '../../src/state/scenario-json.ts';
 import { DEFAULT_SCENARIO, type ScenarioData } from '../../src/state/store.ts';
 
 describe('versionedScenarioJson', () => {
@@ -44,6 +44,35 @@ describe('versionedScenarioJson', () => {
           expect(versionedScenarioJson(1, { ...data, budget: moved })).toBe(
             canonicalJson({ v: 1, ...data, budget: moved }),
           );
+        },
+      ),
+      { seed: 12, numRuns: 100 },
+    );
+  });
+});
+
+describe('versionedScenarioBytes', () => {
+  it('is the UTF-8 length of the versioned JSON, before and after a part changes, for any text', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 12 }),
+        fc.string({ unit: 'grapheme', maxLength: 12 }),
+        fc.string({ unit: 'binary-ascii', maxLength: 12 }),
+        fc.integer({ min: 1, max: 99 }),
+        (a, b, c, v) => {
+          const rows = DEFAULT_SCENARIO.budget.rows.map((r, i) =>
+            i === 0 ? { ...r, text: `${a}\ud800${b}` } : r,
+          );
+          const data: ScenarioData = {
+            ...DEFAULT_SCENARIO,
+            budget: { ...DEFAULT_SCENARIO.budget, rows },
+            gate: { ...DEFAULT_SCENARIO.gate, modelName: c },
+          };
+          const bytes = (d: ScenarioData) =>
+            new TextEncoder().encode(versionedScenarioJson(v, d)).length;
+          expect(versionedScenarioBytes(v, data)).toBe(bytes(data));
+          const moved = { ...data, budget: { ...data.budget, maxTotalTokens: 1 } };
+          expect(versionedScenarioBytes(v, moved)).toBe(bytes(moved));
         },
       ),
       { seed: 12, numRuns: 100 },

@@ -9,7 +9,8 @@ import { LadderChart } from './LadderChart.tsx';
 import { RowEditor } from './RowEditor.tsx';
 import { RowsTable } from './RowsTable.tsx';
 import { SectionBudgets } from './SectionBudgets.tsx';
-import { useBudgetView } from './use-budget.ts';
+import { useAppStore } from '../../state/store.ts';
+import { budgetViewFor } from './use-budget.ts';
 import './budget.css';
 import './budget-charts.css';
 
@@ -27,21 +28,23 @@ const LARGE_ROW_COUNT = 1_000;
  * row's fate, and the charts redraw only their budget marks and the segments
  * that moved.
  *
- * With more than `LARGE_ROW_COUNT` rows every result card's work grows with
- * the rows (the decision lists thousands of ids, the bar draws a segment per
- * row, the error band admits three times): the cards then render from a
- * deferred view, so the controls paint with the step and the results follow
- * in a background render that a newer step interrupts.
+ * With more than `LARGE_ROW_COUNT` rows every result's work grows with the
+ * rows (one admission of them all, the error band's three more, the bar's
+ * segments): the results are then derived from a deferred copy of the
+ * budget inputs, in a background render that a newer step interrupts, so
+ * the controls paint with the step and the results follow.
  */
 export default function BudgetPanel() {
-  const view = useBudgetView();
-  const deferred = useDeferredValue(view);
-  const heavy = view.compiled.length > LARGE_ROW_COUNT ? deferred : view;
+  const budget = useAppStore((s) => s.budget);
+  const deferredBudget = useDeferredValue(budget);
+  const large = budget.rows.length > LARGE_ROW_COUNT;
+  const shown = large ? deferredBudget : budget;
+  const heavy = budgetViewFor(shown);
   return (
     <div className="explorer budget-explorer">
-      <BudgetControls totalTokens={view.ladder?.totalTokens ?? 0} />
+      <BudgetControls totalTokens={heavy.ladder?.totalTokens ?? 0} />
       <RowEditor />
-      <div className="results" aria-busy={heavy !== view}>
+      <div className="results" aria-busy={shown !== budget}>
         <BudgetSummary outcome={heavy.outcome} />
         <DecisionCard view={heavy} />
         <CompiledBar view={heavy} />

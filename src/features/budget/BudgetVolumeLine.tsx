@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { perToken, priceRowFor } from '../../core/index.ts';
 import { DEFAULT_VOLUME_PER_DAY, resolveVolume, volumeRows } from '../../domain/volume.ts';
 import { useModelNames, usePricing } from '../../state/selectors.ts';
@@ -13,7 +13,11 @@ import type { BudgetOutcome } from './evaluate.ts';
  * plain input on a chosen model, in USD per day and per 30 days (the traffic's
  * rate is its calls: each call sends one prompt).
  */
-export function BudgetVolumeLine({ outcome }: { outcome: BudgetOutcome }) {
+export const BudgetVolumeLine = memo(function BudgetVolumeLine({
+  outcome,
+}: {
+  outcome: BudgetOutcome;
+}) {
   const id = useId();
   const typed = useAppStore((s) => s.budget.volumePerDay);
   const model = useAppStore((s) => s.budget.volumeModel);
@@ -65,4 +69,4 @@ export function BudgetVolumeLine({ outcome }: { outcome: BudgetOutcome }) {
       </VolumeLine>
     </section>
   );
-}
+});

@@ -1,11 +1,17 @@
-import { memo, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { BarChart } from '../../ui/charts/BarChart.tsx';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
 import { formatTokens, formatTokensShort } from '../../ui/format.ts';
-import { barSegments, COMPILED_BARS, compiledBarSegments, type Segment } from './bar-segments.ts';
-import { joinWords } from './DecisionCard.tsx';
+import {
+  barSegments,
+  COMPILED_BARS,
+  drawnBarSegments,
+  type Segment,
+  type Stretch,
+} from './bar-segments.ts';
+import { boundedIds } from './IdList.tsx';
 import { STATUS_TEXT } from './evaluate.ts';
 import type { BudgetView } from './use-budget.ts';
 
@@ -22,7 +28,7 @@ function summaryOf(view: BudgetView, total: number): string {
   const head = `The compiled prompt is ${formatTokens(total)} tokens in ${view.compiled.length} rows`;
   if (outcome.kind === 'invalid') return `${head}; no decision until the ids are fixed.`;
   if (outcome.kind === 'pinnedExceeds') {
-    return `${head}. The pinned rows (${outcome.error.pinnedIds.join(', ')}) alone need ${formatTokens(outcome.error.pinnedTokens)} tokens, more than the budget of ${formatTokens(outcome.error.limit)}, so nothing compiles.`;
+    return `${head}. The pinned rows (${boundedIds(outcome.error.pinnedIds)}) alone need ${formatTokens(outcome.error.pinnedTokens)} tokens, more than the budget of ${formatTokens(outcome.error.limit)}, so nothing compiles.`;
   }
   const r = outcome.report;
   const kept = `${r.admitted.length} rows (${formatTokens(r.totalTokens)} tokens) are admitted`;
@@ -31,7 +37,7 @@ function summaryOf(view: BudgetView, total: number): string {
     `${head}; under the budget of ${formatTokens(r.limit)} tokens ${kept}` +
     (r.dropped.length === 0
       ? ' and nothing is dropped.'
-      : ` and ${joinWords(r.dropped, 'and')} ${r.dropped.length === 1 ? 'is' : 'are'} dropped.`)
+      : ` and ${boundedIds(r.dropped, 'and')} ${r.dropped.length === 1 ? 'is' : 'are'} dropped.`)
   );
 }
 
@@ -60,6 +66,33 @@ function SegmentTooltip({ seg }: { seg: Segment }) {
       {seg.blocking ? ' (over budget)' : ''}
       <br />
       {seg.tier} tier · {seg.dropRank === null ? 'never dropped' : `drop order ${seg.dropRank}`}
+    </>
+  );
+}
+
+const PART_STATUS: Record<string, string> = {
+  'seg-admitted': STATUS_TEXT.admitted,
+  'seg-pinned': STATUS_TEXT.pinned,
+  'seg-dropped': STATUS_TEXT.dropped,
+  'seg-notCompiled': STATUS_TEXT.notCompiled,
+  'seg-blocking': `${STATUS_TEXT.pinned} (over budget)`,
+};
+
+/** A drawn stretch of many rows: which rows, and the rows and tokens of each status in it. */
+function StretchTooltip({ stretch }: { stretch: Stretch }) {
+  const { first, last } = stretch;
+  return (
+    <>
+      <strong>
+        #{first.position + 1} {first.id} to #{last.position + 1} {last.id}
+      </strong>
+      {stretch.parts.map((p) => (
+        <span key={p.className}>
+          <br />
+          {formatTokens(p.rows)} {p.rows === 1 ? 'row' : 'rows'} · {PART_STATUS[p.className]} ·{' '}
+          {formatTokens(p.tokens)} tokens
+        </span>
+      ))}
     </>
   );
 }
@@ -105,8 +138,9 @@ function useSegments(view: BudgetView): readonly Segment[] {
 export const CompiledBar = memo(function CompiledBar({ view }: { view: BudgetView }) {
   const segs = useSegments(view);
   const total = useMemo(() => segs.reduce((sum, s) => sum + s.tokens, 0), [segs]);
-  const shapes = useMemo(() => compiledBarSegments(segs), [segs]);
-  const csvRows = useMemo(
+  // Thousands of rows are drawn in a few hundred stretches; the table and the CSV keep every row.
+  const drawn = useMemo(() => drawnBarSegments(segs), [segs]);
+  const csvRows = useCallback(
     () =>
       segs.map((s) => ({
         position: s.position + 1,
@@ -130,7 +164,7 @@ export const CompiledBar = memo(function CompiledBar({ view }: { view: BudgetVie
             orientation="rows"
             rowHeight={51}
             categories={CATEGORIES}
-            segments={shapes}
+            segments={drawn.shapes}
             valueDomain={[0, Math.max(1, total, view.limit ?? 0)]}
             tickFormat={formatTokensShort}
             references={
@@ -146,6 +180,8 @@ export const CompiledBar = memo(function CompiledBar({ view }: { view: BudgetVie
                   ]
             }
             segmentTooltip={(key) => {
+              const stretch = drawn.stretches?.get(key);
+              if (stretch !== undefined) return <StretchTooltip stretch={stretch} />;
               const seg = segs.find((s) => key.slice(1) === s.key);
               return seg ? <SegmentTooltip seg={seg} /> : null;
             }}

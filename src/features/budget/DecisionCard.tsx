@@ -1,7 +1,9 @@
+import { memo } from 'react';
 import type { BudgetReport } from '../../core/index.ts';
 import { useAppStore } from '../../state/store.ts';
 import { formatTokens } from '../../ui/format.ts';
 import type { WaysOut } from './evaluate.ts';
+import { boundedIds, ID_LIST_SHOWN, IdList } from './IdList.tsx';
 import type { BudgetView } from './use-budget.ts';
 
 /** "a", "a or b", "a, b or c". */
@@ -16,7 +18,6 @@ function plural(n: number, one: string, many = `${one}s`): string {
 
 /** The core's `BudgetReport`, field by field, under the core's own names. */
 function ReportList({ report }: { report: BudgetReport }) {
-  const ids = (list: readonly string[]) => (list.length === 0 ? '(none)' : list.join(', '));
   return (
     <dl className="budget-report">
       <div>
@@ -29,11 +30,15 @@ function ReportList({ report }: { report: BudgetReport }) {
       </div>
       <div>
         <dt>admitted</dt>
-        <dd>{ids(report.admitted)}</dd>
+        <dd>
+          <IdList ids={report.admitted} what="admitted rows" />
+        </dd>
       </div>
       <div>
         <dt>dropped</dt>
-        <dd>{ids(report.dropped)}</dd>
+        <dd>
+          <IdList ids={report.dropped} what="dropped rows" />
+        </dd>
       </div>
     </dl>
   );
@@ -75,14 +80,16 @@ function OkSummary({ view, report }: { view: BudgetView; report: BudgetReport })
         </span>
       </p>
       <p>
-        {report.dropped.length === 0 ? 'Dropped: none.' : `Dropped: ${report.dropped.join(', ')}.`}
+        {report.dropped.length === 0
+          ? 'Dropped: none.'
+          : `Dropped: ${boundedIds(report.dropped)}${report.dropped.length > ID_LIST_SHOWN ? ' (every id under the core’s BudgetReport below)' : ''}.`}
       </p>
     </>
   );
 }
 
 /** The decision (role="status"): admitted and dropped rows, or why the compile fails. */
-export function DecisionCard({ view }: { view: BudgetView }) {
+export const DecisionCard = memo(function DecisionCard({ view }: { view: BudgetView }) {
   const setBudget = useAppStore((s) => s.setBudget);
   const rows = useAppStore((s) => s.budget.rows);
   const { outcome } = view;
@@ -142,4 +149,4 @@ export function DecisionCard({ view }: { view: BudgetView }) {
       )}
     </section>
   );
-}
+});

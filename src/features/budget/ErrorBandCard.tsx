@@ -1,11 +1,19 @@
-import { memo, useId, useMemo } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { useAppStore } from '../../state/store.ts';
 import type { ErrorScope } from '../../state/slices/budget-slice.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatNumber, formatTokens } from '../../ui/format.ts';
 import type { CompiledRow } from '../../domain/compiled-rows.ts';
 import { STATUS_TEXT } from './evaluate.ts';
-import { bandRows, errorBandAt, ERROR_PRESETS, type BandCase, type Flip } from './error-band.ts';
+import {
+  bandRows,
+  errorBandAt,
+  ERROR_PRESETS,
+  type BandCase,
+  type ErrorBand,
+  type Flip,
+} from './error-band.ts';
+import { ID_LIST_SHOWN } from './IdList.tsx';
 
 function caseText(c: BandCase): string {
   const o = c.outcome;
@@ -21,6 +29,16 @@ function flipText(flip: Flip, low: string, high: string): string {
   if (flip.low !== flip.nominal) parts.push(`${STATUS_TEXT[flip.low].toLowerCase()} at ${low}`);
   if (flip.high !== flip.nominal) parts.push(`${STATUS_TEXT[flip.high].toLowerCase()} at ${high}`);
   return `${flip.id} (${STATUS_TEXT[flip.nominal].toLowerCase()} as estimated; ${parts.join(', ')})`;
+}
+
+/** The flips in words: every one up to `ID_LIST_SHOWN`, else the first and how many more. */
+function flipsText(band: ErrorBand): string {
+  const shown = band.flips.slice(0, ID_LIST_SHOWN);
+  const text = shown.map((f) => flipText(f, band.low.label, band.high.label)).join('; ');
+  const more = band.flips.length - shown.length;
+  return more > 0
+    ? `${text}; … and ${formatTokens(more)} more (every row in the table below)`
+    : text;
 }
 
 const SCOPES: readonly { value: ErrorScope; label: string }[] = [
@@ -85,6 +103,23 @@ const ErrorBandControls = memo(function ErrorBandControls({
   );
 });
 
+/** How many rows that flip the table shows until the user asks for all. */
+const FLIP_ROWS_SHOWN = 50;
+
+/** The first `limit` compiled rows that flip, in compiled order, with their index. */
+function flipRows(
+  compiled: readonly CompiledRow[],
+  flipIds: ReadonlySet<string>,
+  limit: number,
+): { c: CompiledRow; i: number }[] {
+  const out: { c: CompiledRow; i: number }[] = [];
+  for (let i = 0; i < compiled.length && out.length < limit; i++) {
+    const c = compiled[i] as CompiledRow;
+    if (flipIds.has(c.row.contributionId)) out.push({ c, i });
+  }
+  return out;
+}
+
 /** What if the chars-per-token estimate is off by ±X%: which rows' admission flips. */
 export const ErrorBandCard = memo(function ErrorBandCard({
   compiled,
@@ -100,6 +135,7 @@ export const ErrorBandCard = memo(function ErrorBandCard({
   const pct = useAppStore((s) => s.budget.estimatorErrorPct);
   const scope = useAppStore((s) => s.budget.errorScope);
   const id = useId();
+  const [allFlips, setAllFlips] = useState(false);
   // The scaled rows change with the rows and the error, not with the budget.
   const rows = useMemo(() => bandRows(compiled, pct, scope), [compiled, pct, scope]);
   const band = useMemo(
@@ -118,7 +154,7 @@ export const ErrorBandCard = memo(function ErrorBandCard({
         ? 'No row is estimated from text, so the band changes nothing. Paste text into a row, or scale every row.'
         : band.flips.length === 0
           ? `No row's admission flips within ±${formatNumber(pct)}%. ${cases}`
-          : `Within ±${formatNumber(pct)}%, ${band.flips.length} row${band.flips.length === 1 ? ' flips' : 's flip'}: ${band.flips.map((f) => flipText(f, band.low.label, band.high.label)).join('; ')}. ${cases}`;
+          : `Within ±${formatNumber(pct)}%, ${band.flips.length} row${band.flips.length === 1 ? ' flips' : 's flip'}: ${flipsText(band)}. ${cases}`;
   }
 
   return (
@@ -145,29 +181,42 @@ export const ErrorBandCard = memo(function ErrorBandCard({
               </tr>
             </thead>
             <tbody>
-              {compiled.map((c, i) => {
-                const rid = c.row.contributionId;
-                if (!flipIds.has(rid)) return null;
-                const cell = (bc: BandCase) => {
-                  const tokens = bc.rows[i]?.tokens ?? 0;
-                  const status =
-                    bc.outcome.kind === 'invalid'
-                      ? 'notCompiled'
-                      : (bc.outcome.status.get(rid) ?? 'notCompiled');
-                  return `${STATUS_TEXT[status]} · ${formatTokens(tokens)}`;
-                };
-                return (
-                  <tr key={c.position}>
-                    <th scope="row">{rid}</th>
-                    <td>{cell(band.low)}</td>
-                    <td>{cell(band.nominal)}</td>
-                    <td>{cell(band.high)}</td>
-                  </tr>
-                );
-              })}
+              {flipRows(compiled, flipIds, allFlips ? Infinity : FLIP_ROWS_SHOWN).map(
+                ({ c, i }) => {
+                  const rid = c.row.contributionId;
+                  const cell = (bc: BandCase) => {
+                    const tokens = bc.rows[i]?.tokens ?? 0;
+                    const status =
+                      bc.outcome.kind === 'invalid'
+                        ? 'notCompiled'
+                        : (bc.outcome.status.get(rid) ?? 'notCompiled');
+                    return `${STATUS_TEXT[status]} · ${formatTokens(tokens)}`;
+                  };
+                  return (
+                    <tr key={c.position}>
+                      <th scope="row">{rid}</th>
+                      <td>{cell(band.low)}</td>
+                      <td>{cell(band.nominal)}</td>
+                      <td>{cell(band.high)}</td>
+                    </tr>
+                  );
+                },
+              )}
             </tbody>
           </table>
         </div>
+      )}
+      {band && band.flips.length > FLIP_ROWS_SHOWN && (
+        <p className="note">
+          {allFlips
+            ? `All ${formatTokens(band.flips.length)} rows that flip are in the table. `
+            : `The table shows the first ${FLIP_ROWS_SHOWN} of ${formatTokens(band.flips.length)} rows that flip. `}
+          <button type="button" className="link-button" onClick={() => setAllFlips((v) => !v)}>
+            {allFlips
+              ? `Show the first ${FLIP_ROWS_SHOWN}`
+              : `Show all ${formatTokens(band.flips.length)} rows that flip`}
+          </button>
+        </p>
       )}
     </section>
   );

@@ -6,7 +6,7 @@ import { INK, PALETTE } from '../../ui/charts/palette.ts';
 import { formatTokens, formatTokensShort } from '../../ui/format.ts';
 import { budgetAssumptions } from './CompiledBar.tsx';
 import type { BestSubsetTable } from './best-subset.ts';
-import { joinWords } from './DecisionCard.tsx';
+import { boundedIds } from './IdList.tsx';
 import type { AdmissionLadder } from './ladder.ts';
 import { ladderChartData } from './ladder-chart-data.ts';
 import type { LadderPoint } from './ladder-series.ts';
@@ -157,8 +157,8 @@ export const LadderChart = memo(function LadderChart({ view }: { view: BudgetVie
       {view.bestHere !== null && admitted !== null && view.bestHere.keptTokens > admitted && (
         <p className="note">
           The best subset keeps the pinned rows plus{' '}
-          {joinWords(keptIds, 'and') || 'no droppable row'}; the rule keeps{' '}
-          {joinWords(ruleAdmitted, 'and')}. The framework drops in a fixed order on purpose: the
+          {boundedIds(keptIds, 'and') || 'no droppable row'}; the rule keeps{' '}
+          {boundedIds(ruleAdmitted, 'and')}. The framework drops in a fixed order on purpose: the
           same request always drops the same rows.
         </p>
       )}

@@ -94,3 +94,138 @@ export function compiledBarSegments(segs: readonly Segment[]): BarSegment[] {
   }
   return out;
 }
+
+/**
+ * Most segments a bar of the compiled-prompt chart draws one per row; a bar
+ * of more rows is drawn in at most this many stretches (see `drawnBarSegments`).
+ */
+export const MAX_ROW_SEGMENTS = 300;
+
+/** The rows of one status inside a drawn stretch of a bar. */
+export interface StretchPart {
+  readonly className: string;
+  readonly rows: number;
+  readonly tokens: number;
+}
+
+/** A drawn stretch of consecutive rows of one bar (one segment per status in it). */
+export interface Stretch {
+  readonly key: string;
+  readonly bar: 0 | 1;
+  /** The first and last row of the stretch (segments, compiled order). */
+  readonly first: Segment;
+  readonly last: Segment;
+  readonly parts: readonly StretchPart[];
+}
+
+/** The drawn shapes of the chart, and the stretch behind each aggregated shape. */
+export interface DrawnSegments {
+  readonly shapes: readonly BarSegment[];
+  /** Null while every row is its own segment. */
+  readonly stretches: ReadonlyMap<string, Stretch> | null;
+}
+
+const PART_MARKER: Record<string, string> = {
+  'seg-blocking': '! ',
+  'seg-dropped': '✕ ',
+  'seg-pinned': '◆ ',
+};
+
+const STATUS_CLASS: Record<RowStatus, string> = {
+  admitted: 'seg-admitted',
+  dropped: 'seg-dropped',
+  pinned: 'seg-pinned',
+  notCompiled: 'seg-notCompiled',
+};
+
+function classOf(seg: Segment): string {
+  return seg.blocking ? 'seg-blocking' : STATUS_CLASS[seg.status];
+}
+
+/**
+ * The chart's shapes: one segment per row (`compiledBarSegments`) while a
+ * bar has at most `max` rows; beyond, a bar is cut into `max` equal stretches
+ * of tokens, each drawn as one segment per status of the rows that start in
+ * it (in the order they first appear there), and neighbouring stretches of a
+ * single, equal status are drawn as one. Every bar keeps its exact length
+ * and every status its exact tokens per stretch; thousands of rows draw a
+ * few hundred segments instead of thousands. The data table lists every row.
+ */
+export function drawnBarSegments(segs: readonly Segment[], max = MAX_ROW_SEGMENTS): DrawnSegments {
+  if (segs.length <= max) return { shapes: compiledBarSegments(segs), stretches: null };
+  const shapes: BarSegment[] = [];
+  const stretches = new Map<string, Stretch>();
+  for (const bar of [0, 1] as const) {
+    const rows = segs.filter((s) => (bar === 0 ? true : s.shippedStart !== null));
+    const at = (s: Segment) => (bar === 0 ? s.start : (s.shippedStart as number));
+    const last = rows.at(-1);
+    if (last === undefined) continue;
+    const width = Math.max(1, (at(last) + last.tokens) / max);
+    let i = 0;
+    let previous: { stretch: Stretch; shape: BarSegment } | null = null;
+    while (i < rows.length) {
+      const bucket = Math.floor(at(rows[i] as Segment) / width);
+      const first = rows[i] as Segment;
+      // At most five statuses: a short list searched in order beats a map.
+      const list: { className: string; rows: number; tokens: number }[] = [];
+      let end = i;
+      while (end < rows.length && Math.floor(at(rows[end] as Segment) / width) === bucket) {
+        const seg = rows[end] as Segment;
+        const className = classOf(seg);
+        let part = list.find((p) => p.className === className);
+        if (part === undefined) {
+          part = { className, rows: 0, tokens: 0 };
+          list.push(part);
+        }
+        part.rows += 1;
+        part.tokens += seg.tokens;
+        end += 1;
+      }
+      const lastRow = rows[end - 1] as Segment;
+      const only = list.length === 1 ? (list[0] as StretchPart) : null;
+      const prevOnly = previous?.stretch.parts.length === 1 ? previous.stretch.parts[0] : null;
+      if (previous !== null && only !== null && prevOnly?.className === only.className) {
+        // The same single status as the stretch before: one longer segment.
+        const part = {
+          ...only,
+          rows: prevOnly.rows + only.rows,
+          tokens: prevOnly.tokens + only.tokens,
+        };
+        const stretch: Stretch = { ...previous.stretch, last: lastRow, parts: [part] };
+        const shape: BarSegment = {
+          ...previous.shape,
+          end: at(lastRow) + lastRow.tokens,
+          label: partLabel(part),
+        };
+        stretches.set(stretch.key, stretch);
+        shapes[shapes.length - 1] = shape;
+        previous = { stretch, shape };
+      } else {
+        let from = at(first);
+        for (const [p, part] of list.entries()) {
+          const key = `${bar}b${first.key}-${p}`;
+          const stretch: Stretch = { key, bar, first, last: lastRow, parts: list };
+          const shape: BarSegment = {
+            key,
+            category: bar,
+            start: from,
+            end: from + part.tokens,
+            className: part.className,
+            label: partLabel(part),
+            hatched: bar === 0 && part.className === 'seg-dropped',
+          };
+          stretches.set(key, stretch);
+          shapes.push(shape);
+          previous = { stretch, shape };
+          from += part.tokens;
+        }
+      }
+      i = end;
+    }
+  }
+  return { shapes, stretches };
+}
+
+function partLabel(part: StretchPart): string {
+  return `${PART_MARKER[part.className] ?? ''}${part.rows} ${part.rows === 1 ? 'row' : 'rows'}`;
+}

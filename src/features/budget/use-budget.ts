@@ -8,6 +8,8 @@
  */
 import type { BudgetRow } from '../../core/index.ts';
 import { computed, useDerived } from '../../state/derive.ts';
+import type { BudgetState } from '../../state/slices/budget-slice.ts';
+import type { AppState } from '../../state/store.ts';
 import {
   bestKeptTokens,
   bestSubsetAt,
@@ -132,4 +134,14 @@ export const budgetView = computed(
 /** Reads the budget explorer's view (see `budgetView`). */
 export function useBudgetView(): BudgetView {
   return useDerived(budgetView);
+}
+
+/**
+ * The view for these budget inputs: the store's own, or a deferred copy of
+ * them (the panel with thousands of rows derives its results in a background
+ * render, so a key press paints the controls without waiting for them). The
+ * view reads the budget part only, and is the same memoised `budgetView`.
+ */
+export function budgetViewFor(budget: BudgetState): BudgetView {
+  return budgetView.get({ budget } as AppState);
 }

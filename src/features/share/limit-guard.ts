@@ -4,9 +4,9 @@
  * frame, with a message naming the field and the limit.
  */
 import { MAX_SCENARIO_BYTES } from '../../core/limits.ts';
-import { overByteCap } from '../../state/json-guard.ts';
-import { checkSlice, SCENARIO_SLICES, type ScenarioSlice } from '../../state/scenario-schema.ts';
-import { versionedScenarioJson } from '../../state/scenario-json.ts';
+import { checkPart } from '../../state/checked-parts.ts';
+import { SCENARIO_SLICES, type ScenarioSlice } from '../../state/scenario-schema.ts';
+import { versionedScenarioBytes, versionedScenarioJson } from '../../state/scenario-json.ts';
 import { useAppStore, type AppState } from '../../state/store.ts';
 import { SAVED_VERSION, SLICE_NAMES, slicesOf, type Slices } from './persistence-helpers.ts';
 import type { Notice } from './share-store.ts';
@@ -33,7 +33,7 @@ export function createLimitGuard(notify: (notice: Notice) => void): LimitGuard {
   const enforce = (state: AppState): { ok: true; json: string } | { ok: false } => {
     const changed = SCENARIO_SLICES.filter((k) => state[k] !== lastGood[k]);
     for (const k of changed) {
-      const problem = checkSlice(k, state[k]);
+      const problem = checkPart(k, state[k]);
       if (problem !== null) {
         refuse(`This change was not kept: ${problem}. The previous ${SLICE_NAMES[k]} are back.`, [
           k,
@@ -44,7 +44,8 @@ export function createLimitGuard(notify: (notice: Notice) => void): LimitGuard {
     // The canonical JSON, built from the cached JSON of the parts and their
     // fields (scenario-json.ts): a step re-serialises what it moved only.
     const json = versionedScenarioJson(SAVED_VERSION, slicesOf(state));
-    if (overByteCap(json, MAX_SCENARIO_BYTES)) {
+    // Counted from the parts' kept byte counts, not by encoding megabytes.
+    if (versionedScenarioBytes(SAVED_VERSION, slicesOf(state)) > MAX_SCENARIO_BYTES) {
       refuse(
         `This change was not kept: the scenario would be larger than ${(MAX_SCENARIO_BYTES / 1_000_000).toFixed(1)} MB, more than the app can open again. The previous state is back.`,
         changed,

@@ -9,9 +9,8 @@ import { TAB_STATE_KEY } from '../../state/tab-session.ts';
 import { splitReportHash } from './report-address.ts';
 import type { AppState, ScenarioData } from '../../state/store.ts';
 import { MAX_SCENARIO_BYTES } from '../../core/limits.ts';
-import { overByteCap } from '../../state/json-guard.ts';
 import { recordState } from './history-api.ts';
-import { versionedScenarioJson } from '../../state/scenario-json.ts';
+import { versionedScenarioBytes, versionedScenarioJson } from '../../state/scenario-json.ts';
 
 export type Persistence = typeof PersistenceModule;
 
@@ -93,6 +92,12 @@ export const AFTER_PAINT_FALLBACK_MS = 100;
  */
 export const STORAGE_THROTTLE_FACTOR = 50;
 
+/** A save that took longer than this, ms, makes the next one wait for idle time. */
+export const SLOW_SAVE_MS = 8;
+
+/** Longest wait for idle time before a slow save goes ahead anyway, ms. */
+export const IDLE_SAVE_TIMEOUT_MS = 1_000;
+
 /** The parts of the scenario, as the store holds them. */
 export type Slices = Pick<AppState, ScenarioSlice>;
 
@@ -140,6 +145,12 @@ export function replaceHash(hash: string): number {
  */
 export const HASH_THROTTLE_FACTOR = 50;
 
+/**
+ * A link longer than this many characters is written to the address bar at
+ * an idle moment even the first time (before its cost is known).
+ */
+export const LONG_HASH_CHARS = 20_000;
+
 /** Runs `task` when the page is idle (within `timeout` ms), else after a timer. */
 export function whenIdle(task: () => void, timeout: number): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout });
@@ -186,5 +197,6 @@ export function afterPaint(task: () => void): () => void {
 export function keepInHistory(data: ScenarioData | null): void {
   if (data === null) return;
   const json = versionedScenarioJson(SAVED_VERSION, data);
-  if (!overByteCap(json, MAX_SCENARIO_BYTES)) void recordState(data, json, 'saved');
+  if (versionedScenarioBytes(SAVED_VERSION, data) <= MAX_SCENARIO_BYTES)
+    void recordState(data, json, 'saved');
 }

@@ -1,16 +1,18 @@
 import { useEffect } from 'react';
 import { selectScenario, useAppStore, type ScenarioData } from '../../state/store.ts';
 import { MAX_SCENARIO_BYTES } from '../../core/limits.ts';
-import { overByteCap } from '../../state/json-guard.ts';
 import { createLimitGuard } from './limit-guard.ts';
 import { linkTabs, readTabState, writeTabState, type TabMessage } from '../../state/tab-session.ts';
 import { keepUnreadable, recordState, refreshHistory, setTabLink, thisTab } from './history-api.ts';
-import { versionedScenarioJson } from '../../state/scenario-json.ts';
+import { versionedScenarioBytes, versionedScenarioJson } from '../../state/scenario-json.ts';
 import { useShareStore } from './share-store.ts';
 import {
   afterPaint,
   keepInHistory,
   HASH_THROTTLE_FACTOR,
+  LONG_HASH_CHARS,
+  IDLE_SAVE_TIMEOUT_MS,
+  SLOW_SAVE_MS,
   hasSomethingToRestore,
   LINK_HASH,
   loadPersistence,
@@ -63,6 +65,8 @@ export function startScenarioPersistence(): () => void {
   let savePending = false;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let nextSaveAt = 0;
+  // How long the last save took: a slow one (a huge scenario) waits for idle time.
+  let lastSaveCost = 0;
   let ownPending: string | null = null;
   // The hash: rewritten after a quiet moment (compression is async).
   let hashPending = false;
@@ -111,7 +115,8 @@ export function startScenarioPersistence(): () => void {
       else if (LINK_HASH.test(hash)) ownPending = hash;
     }
     const finished = performance.now();
-    nextSaveAt = finished + (finished - started) * STORAGE_THROTTLE_FACTOR;
+    lastSaveCost = finished - started;
+    nextSaveAt = finished + lastSaveCost * STORAGE_THROTTLE_FACTOR;
   };
 
   /** Records the current state in the history, once per distinct state. */
@@ -119,7 +124,7 @@ export function startScenarioPersistence(): () => void {
     const data = selectScenario(useAppStore.getState());
     const json = versionedScenarioJson(SAVED_VERSION, data);
     if (json === lastRecorded) return;
-    if (overByteCap(json, MAX_SCENARIO_BYTES)) return;
+    if (versionedScenarioBytes(SAVED_VERSION, data) > MAX_SCENARIO_BYTES) return;
     lastRecorded = json;
     void recordState(data, json, source);
   };
@@ -145,20 +150,27 @@ export function startScenarioPersistence(): () => void {
           if (tabSaved) p.rememberOwnHash(tab, next);
         };
         // A long link waits for an idle moment (a short one is cheap: at once).
-        if (hashCost > 4) whenIdle(write, SAVE_DEBOUNCE_MS);
+        if (hashCost > 4 || next.length > LONG_HASH_CHARS) whenIdle(write, SAVE_DEBOUNCE_MS);
         else write();
       })
       .catch(() => undefined);
   };
 
   const saveAfterPaint = afterPaint(() => saveNow());
+  // A slow save (a huge scenario's megabytes of JSON) waits for idle time, so
+  // it never sits between a key press and its results; leaving or hiding the
+  // page saves at once (flush).
+  const saveSoon = () => {
+    if (lastSaveCost > SLOW_SAVE_MS) whenIdle(saveNow, IDLE_SAVE_TIMEOUT_MS);
+    else saveAfterPaint();
+  };
 
   const schedule = () => {
     ensureStarted();
     savePending = true;
     const wait = nextSaveAt - performance.now();
-    if (wait <= 0) saveAfterPaint();
-    else saveTimer ??= setTimeout(saveNow, wait);
+    if (wait <= 0) saveSoon();
+    else saveTimer ??= setTimeout(saveSoon, wait);
     hashPending = true;
     if (hashTimer !== undefined) clearTimeout(hashTimer);
     hashTimer = setTimeout(writeHash, Math.max(SAVE_DEBOUNCE_MS, hashCost * HASH_THROTTLE_FACTOR));

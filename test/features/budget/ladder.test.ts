@@ -80,6 +80,55 @@ describe('admissionLadder', () => {
     );
   });
 
+  it('gives every rung the core gives when asked at each budget, rows dropped and all', () => {
+    /** The ladder asked of the core itself: one admission per rung. */
+    function coreLadder(rows: BudgetRow[], maxSteps: number) {
+      const steps = [];
+      let previous = new Set<string>();
+      let upper: number | null = null;
+      let budget = rows.reduce((sum, r) => sum + r.tokens, 0);
+      let truncated = false;
+      for (;;) {
+        if (budget < 0) break;
+        if (steps.length >= maxSteps) {
+          truncated = true;
+          break;
+        }
+        let report;
+        try {
+          report = admitWithinBudget(rows, { maxTotalTokens: budget }).report;
+        } catch (error) {
+          if (error instanceof BudgetExceededError) break;
+          throw error;
+        }
+        const seen = previous;
+        steps.push({
+          fromBudget: report.totalTokens,
+          toBudget: upper,
+          admittedTokens: report.totalTokens,
+          newlyDropped: report.dropped.filter((id) => !seen.has(id)),
+          dropped: report.dropped,
+        });
+        previous = new Set(report.dropped);
+        upper = report.totalTokens - 1;
+        budget = upper;
+      }
+      return { steps, truncated };
+    }
+    const shuffled = rowsArb.chain((rows) =>
+      fc.shuffledSubarray(rows, { minLength: rows.length, maxLength: rows.length }),
+    );
+    fc.assert(
+      fc.property(shuffled, fc.integer({ min: 0, max: 12 }), (rows, maxSteps) => {
+        const ladder = admissionLadder(rows, maxSteps);
+        const core = coreLadder(rows, maxSteps);
+        expect(ladder.steps).toEqual(core.steps);
+        expect(ladder.truncated).toBe(core.truncated);
+      }),
+      { seed: 11, numRuns: 400 },
+    );
+  });
+
   it('stops after maxSteps rungs and says so', () => {
     const many = Array.from({ length: 30 }, (_, i) => ({
       contributionId: `r${i}`,
