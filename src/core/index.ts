@@ -14,6 +14,7 @@ export * from './breakeven.ts';
 export * from './population.ts';
 export * from './cache-whatif.ts';
 export * from './budget.ts';
+export * from './budget-ladder.ts';
 export * from './estimator.ts';
 export * from './resolver/types.ts';
 export * from './resolver/hop-index.ts';

@@ -7,7 +7,7 @@ import { formatTokens, formatTokensShort } from '../../ui/format.ts';
 import { budgetAssumptions } from './CompiledBar.tsx';
 import type { BestSubsetTable } from './best-subset.ts';
 import { boundedIds } from './IdList.tsx';
-import type { AdmissionLadder } from './ladder.ts';
+import type { AdmissionLadder } from '../../core/index.ts';
 import { ladderChartData } from './ladder-chart-data.ts';
 import type { LadderPoint } from './ladder-series.ts';
 import { bestTotalAt, type BudgetView } from './use-budget.ts';

@@ -5,7 +5,7 @@ import { formatTokens } from '../../ui/format.ts';
 import { TIER_LABELS, type CompiledRow } from '../../domain/compiled-rows.ts';
 import { STATUS_TEXT, type RowStatus } from './evaluate.ts';
 import type { RowFates } from './fates.ts';
-import type { AdmissionLadder } from './ladder.ts';
+import type { AdmissionLadder } from '../../core/index.ts';
 
 const BADGE: Record<RowStatus, string> = {
   admitted: 'good',

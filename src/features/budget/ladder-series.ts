@@ -2,7 +2,7 @@
  * The points of the admission-ladder chart: admitted tokens under the
  * whole-row rule and under the best subset, for budgets from 0 to the total.
  */
-import { admittedAt } from './ladder.ts';
+import { admittedAt } from '../../core/index.ts';
 import { bestTotalAt, type RowsAnalysis } from './use-budget.ts';
 
 /** One sampled budget. */

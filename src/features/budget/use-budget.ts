@@ -25,7 +25,7 @@ import {
 } from '../../domain/compiled-rows.ts';
 import { dropRanks, evaluateBudget, type BudgetOutcome } from './evaluate.ts';
 import { fatesFromKey, fatesKey, type RowFates } from './fates.ts';
-import { admissionLadder, type AdmissionLadder } from './ladder.ts';
+import { admissionLadder, type AdmissionLadder } from '../../core/index.ts';
 
 /** The rows-only part of the analysis. */
 export interface RowsAnalysis {

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { admitWithinBudget, BudgetExceededError, type BudgetRow } from '../../../src/core/index.ts';
 import { dropRanks, evaluateBudget, waysOut } from '../../../src/features/budget/evaluate.ts';
-import { admissionLadder, admittedAt } from '../../../src/features/budget/ladder.ts';
+import { admissionLadder, admittedAt } from '../../../src/core/budget-ladder.ts';
 
 const rowsArb = fc
   .array(fc.record({ tokens: fc.integer({ min: 0, max: 3_000 }), pinned: fc.boolean() }), {

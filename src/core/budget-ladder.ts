@@ -3,10 +3,10 @@
  * full prompt down to the point where the pinned rows alone no longer fit.
  * Admitted tokens only change at a few budgets, so the ladder answers at
  * exactly those: starting from the total, each next question is "one token
- * less than what was just admitted", answered as the core's admission does,
- * by the core's drop order.
+ * less than what was just admitted", answered as `admitWithinBudget` does,
+ * by its drop order. Pure; the budget tab and the report read it.
  */
-import { mostDroppableFirst, validateBudgetInput, type BudgetRow } from '../../core/index.ts';
+import { mostDroppableFirst, validateBudgetInput, type BudgetRow } from './budget.ts';
 
 /** One rung: for budgets from `fromBudget` to `toBudget` (inclusive) the core admits `admittedTokens`. */
 export interface LadderStep {
@@ -36,13 +36,15 @@ export interface AdmissionLadder {
 
 /**
  * Builds the admission ladder: at each budget where the answer changes, the
- * rows the core's `admitWithinBudget` drops there. The core drops droppable
- * rows in its fixed order (`mostDroppableFirst`) until the rest fit, so the
- * rows dropped one token below a rung are that order's next rows: the order
- * is computed once and walked, instead of admitting all the rows again at
- * every rung (400 admissions of 10,000 rows took about half a second). At
- * most `maxSteps` rungs (one per dropped row, at most). A test checks every
- * rung against the core's own answer.
+ * rows `admitWithinBudget` drops there. Admission drops droppable rows in
+ * the fixed order (`mostDroppableFirst`) until the rest fit, so the rows
+ * dropped one token below a rung are that order's next rows: the order is
+ * computed once and walked, instead of admitting all the rows again at every
+ * rung (400 admissions of 10,000 rows took about half a second). At most
+ * `maxSteps` rungs (one per dropped row, at most). A test checks every rung
+ * against `admitWithinBudget` asked at each budget.
+ *
+ * @throws InvalidInputError for invalid rows (as admitting them would)
  */
 export function admissionLadder(rows: readonly BudgetRow[], maxSteps = 400): AdmissionLadder {
   let totalTokens = 0;
@@ -51,7 +53,7 @@ export function admissionLadder(rows: readonly BudgetRow[], maxSteps = 400): Adm
     totalTokens += row.tokens;
     if (row.pinned) pinnedTokens += row.tokens;
   }
-  // The core's checks of the rows (it throws on bad ones, as admitting them would).
+  // Admission's checks of the rows (it throws on bad ones, as admitting them would).
   validateBudgetInput(rows, { maxTotalTokens: totalTokens });
   const order = mostDroppableFirst(rows).filter((i) => !(rows[i] as BudgetRow).pinned);
   const idsOf = (indices: number[]) =>
@@ -69,7 +71,7 @@ export function admissionLadder(rows: readonly BudgetRow[], maxSteps = 400): Adm
       truncated = true;
       break;
     }
-    // The core refuses a budget below the pinned rows (BudgetExceededError).
+    // Admission refuses a budget below the pinned rows (BudgetExceededError).
     if (pinnedTokens > budget) break;
     const newly: number[] = [];
     while (running > budget && next < order.length) {
