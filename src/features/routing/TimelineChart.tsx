@@ -1,5 +1,6 @@
 import { memo, useMemo, useRef, useState } from 'react';
 import type { HopRecord, SimTurn } from '../../core/index.ts';
+import { countBy, hopList, type HopColumns, type HopList } from '../../domain/hop-list.ts';
 import { useAppStore } from '../../state/store.ts';
 import { useTrafficFigures } from '../../state/traffic-figures.ts';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
@@ -9,7 +10,7 @@ import { useCanvasSurface } from '../../ui/charts/use-canvas-surface.ts';
 import { useHover } from '../../ui/charts/use-hover.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
-import { cacheLabel, forcedToolOf, HopDetails, ruleLabel } from './HopDetails.tsx';
+import { cacheLabel, forcedToolAt, forcedToolOf, HopDetails, ruleLabel } from './HopDetails.tsx';
 import {
   drawTimeline,
   hopAt,
@@ -45,20 +46,125 @@ const CACHE_LEGEND: readonly LegendItem[] = [
   { label: 'not cacheable (below the minimum)', color: C.notCacheable },
 ];
 
+/** One row of the hop table: plain values, so a row whose figures did not change skips its render. */
+const HopRow = memo(function HopRow(props: {
+  turn: number;
+  hop: number;
+  turnHopIndex: number;
+  model: string;
+  thinking: boolean;
+  source: HopRecord['source'];
+  cache: HopRecord['cache'];
+  longContext: boolean;
+  minimum: number | undefined;
+  cachedTokens: number;
+  promptTokens: number;
+  readUsd: number;
+  writeUsd: number;
+  inputUsd: number;
+  outputUsd: number;
+  classifierUsd: number;
+  totalUsd: number;
+  forced: string | null;
+  forceDropped: boolean;
+}) {
+  const { forced } = props;
+  return (
+    <tr>
+      <td>{props.turn + 1}</td>
+      <td>{props.hop + 1}</td>
+      <td>{props.turnHopIndex}</td>
+      <td>{props.model}</td>
+      <td>{props.thinking ? 'on' : 'off'}</td>
+      <td>{ruleLabel(props.source)}</td>
+      <td>
+        {cacheLabel(props.cache, props.minimum)}
+        {props.longContext && <> · long-context rate</>}
+      </td>
+      <td>
+        {formatTokens(props.cachedTokens)} / {formatTokens(props.promptTokens)}
+      </td>
+      <td>{formatUsd(props.readUsd)}</td>
+      <td>{formatUsd(props.writeUsd)}</td>
+      <td>{formatUsd(props.inputUsd)}</td>
+      <td>{formatUsd(props.outputUsd)}</td>
+      <td>{formatUsd(props.classifierUsd)}</td>
+      <td>{formatUsd(props.totalUsd)}</td>
+      <td>
+        {forced === null ? '—' : props.forceDropped ? `⚠ ${forced} dropped` : `${forced} honoured`}
+      </td>
+    </tr>
+  );
+});
+
+/** The columns the hop table reads, once per run. */
+function tableColumns(hops: HopColumns) {
+  return {
+    turn: hops.number('turn'),
+    hop: hops.number('hop'),
+    turnHopIndex: hops.number('turnHopIndex'),
+    model: hops.text('model'),
+    thinking: hops.flag('thinking'),
+    source: hops.text('source'),
+    cache: hops.text('cache'),
+    longContext: hops.flag('longContext'),
+    cachedTokens: hops.number('cachedTokens'),
+    promptTokens: hops.number('promptTokens'),
+    readUsd: hops.number('readUsd'),
+    writeUsd: hops.number('writeUsd'),
+    inputUsd: hops.number('inputUsd'),
+    outputUsd: hops.number('outputUsd'),
+    classifierUsd: hops.number('classifierUsd'),
+    totalUsd: hops.number('totalUsd'),
+    forceDropped: hops.flag('forceDropped'),
+  };
+}
+
+/** Every hop, a page of 100 at a time, read by index from the run's columns. */
 function HopTable({
   hops,
   turns,
   minimumOf,
 }: {
-  hops: readonly HopRecord[];
+  hops: HopColumns;
   turns: readonly SimTurn[];
   minimumOf: (model: string) => number | undefined;
 }) {
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(hops.length / PAGE_SIZE));
   const current = Math.min(page, pages - 1);
-  const rows = hops.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
-  const first = current * PAGE_SIZE + 1;
+  const start = current * PAGE_SIZE;
+  const end = Math.min(hops.length, start + PAGE_SIZE);
+  const first = start + 1;
+  const c = useMemo(() => tableColumns(hops), [hops]);
+  const rows: React.ReactElement[] = [];
+  for (let i = start; i < end; i++) {
+    const [turn, hop, model] = [c.turn(i), c.hop(i), c.model(i)];
+    rows.push(
+      <HopRow
+        key={`${turn}-${hop}`}
+        turn={turn}
+        hop={hop}
+        turnHopIndex={c.turnHopIndex(i)}
+        model={model}
+        thinking={c.thinking(i)}
+        source={c.source(i)}
+        cache={c.cache(i)}
+        longContext={c.longContext(i)}
+        minimum={minimumOf(model)}
+        cachedTokens={c.cachedTokens(i)}
+        promptTokens={c.promptTokens(i)}
+        readUsd={c.readUsd(i)}
+        writeUsd={c.writeUsd(i)}
+        inputUsd={c.inputUsd(i)}
+        outputUsd={c.outputUsd(i)}
+        classifierUsd={c.classifierUsd(i)}
+        totalUsd={c.totalUsd(i)}
+        forced={forcedToolAt(turns, turn, hop)}
+        forceDropped={c.forceDropped(i)}
+      />,
+    );
+  }
   return (
     <>
       {pages > 1 && (
@@ -67,8 +173,7 @@ function HopTable({
             Previous {PAGE_SIZE} hops
           </button>
           <span aria-live="polite">
-            Hops {formatTokens(first)}–{formatTokens(first + rows.length - 1)} of{' '}
-            {formatTokens(hops.length)}
+            Hops {formatTokens(first)}–{formatTokens(end)} of {formatTokens(hops.length)}
           </span>
           <button
             type="button"
@@ -100,72 +205,51 @@ function HopTable({
             <th scope="col">Forced tool</th>
           </tr>
         </thead>
-        <tbody>
-          {rows.map((h) => {
-            const forced = forcedToolOf(turns, h);
-            return (
-              <tr key={`${h.turn}-${h.hop}`}>
-                <td>{h.turn + 1}</td>
-                <td>{h.hop + 1}</td>
-                <td>{h.turnHopIndex}</td>
-                <td>{h.model}</td>
-                <td>{h.thinking ? 'on' : 'off'}</td>
-                <td>{ruleLabel(h.source)}</td>
-                <td>
-                  {cacheLabel(h.cache, minimumOf(h.model))}
-                  {h.longContext && <> · long-context rate</>}
-                </td>
-                <td>
-                  {formatTokens(h.cachedTokens)} / {formatTokens(h.promptTokens)}
-                </td>
-                <td>{formatUsd(h.readUsd)}</td>
-                <td>{formatUsd(h.writeUsd)}</td>
-                <td>{formatUsd(h.inputUsd)}</td>
-                <td>{formatUsd(h.outputUsd)}</td>
-                <td>{formatUsd(h.classifierUsd)}</td>
-                <td>{formatUsd(h.totalUsd)}</td>
-                <td>
-                  {forced === null
-                    ? '—'
-                    : h.forceDropped
-                      ? `⚠ ${forced} dropped`
-                      : `${forced} honoured`}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
+        <tbody>{rows}</tbody>
       </table>
     </>
   );
 }
 
 /** One sentence about the timeline: where the hops went and what went cold. */
-export function timelineSummary(hops: readonly HopRecord[]): string {
-  if (hops.length === 0) return 'The conversation has no hops.';
+export function timelineSummary(list: HopColumns): string {
+  const n = list.length;
+  if (n === 0) return 'The conversation has no hops.';
+  const [model, cache, forceDropped, uncachedTokens, longContextOf, totalUsd, turnOf, hopOf] = [
+    list.text('model'),
+    list.text('cache'),
+    list.flag('forceDropped'),
+    list.number('uncachedTokens'),
+    list.flag('longContext'),
+    list.number('totalUsd'),
+    list.number('turn'),
+    list.number('hop'),
+  ];
   const byModel = new Map<string, number>();
   let cold = 0;
   let partial = 0;
   let dropped = 0;
   let notCacheable = 0;
   let longContext = 0;
-  let costliest = hops[0] as HopRecord;
-  for (const h of hops) {
-    byModel.set(h.model, (byModel.get(h.model) ?? 0) + 1);
-    if (h.cache === 'cold') cold++;
-    if (h.cache === 'partial') partial++;
-    if (h.forceDropped) dropped++;
-    if (h.uncachedTokens > 0) notCacheable++;
-    if (h.longContext) longContext++;
-    if (h.totalUsd > costliest.totalUsd) costliest = h;
+  let costliest = 0;
+  for (let i = 0; i < n; i++) {
+    const m = model(i);
+    byModel.set(m, (byModel.get(m) ?? 0) + 1);
+    const c = cache(i);
+    if (c === 'cold') cold++;
+    if (c === 'partial') partial++;
+    if (forceDropped(i)) dropped++;
+    if (uncachedTokens(i) > 0) notCacheable++;
+    if (longContextOf(i)) longContext++;
+    if (totalUsd(i) > totalUsd(costliest)) costliest = i;
   }
   const models = [...byModel.entries()]
     .sort((a, b) => b[1] - a[1])
     .map(([m, c]) => `${formatTokens(c)} on ${m}`)
     .join(', ');
-  const turns = (hops[hops.length - 1]?.turn ?? 0) + 1;
+  const turns = turnOf(n - 1) + 1;
   return (
-    `${formatTokens(hops.length)} hops over ${formatTokens(turns)} turns: ${models}. ` +
+    `${formatTokens(n)} hops over ${formatTokens(turns)} turns: ${models}. ` +
     `${formatTokens(cold)} started with a cold cache and ${formatTokens(partial)} were partly invalidated by a thinking change; ` +
     `${formatTokens(dropped)} forced tool choice${dropped === 1 ? ' was' : 's were'} dropped. ` +
     (notCacheable > 0
@@ -174,13 +258,13 @@ export function timelineSummary(hops: readonly HopRecord[]): string {
     (longContext > 0
       ? `${formatTokens(longContext)} ${longContext === 1 ? 'was' : 'were'} billed at the long-context rate. `
       : '') +
-    `The costliest hop is turn ${formatTokens(costliest.turn + 1)}, hop ${costliest.hop + 1} at ${formatUsd(costliest.totalUsd)}.`
+    `The costliest hop is turn ${formatTokens(turnOf(costliest) + 1)}, hop ${hopOf(costliest) + 1} at ${formatUsd(totalUsd(costliest))}.`
   );
 }
 
 /** One mark per hop: cost split, model, thinking, rule and cache state, with a tooltip each. */
 const HopTimeline = memo(function HopTimeline(props: {
-  hops: readonly HopRecord[];
+  hops: HopList;
   turns: readonly SimTurn[];
   modelNames: readonly string[];
   /** Replayed traffic (issue 16) instead of the scenario: what is drawn, in words. */
@@ -204,12 +288,14 @@ const HopTimeline = memo(function HopTimeline(props: {
     width: number;
   }>();
 
-  const used = useMemo(() => [...new Set(hops.map((h) => h.model))], [hops]);
+  const used = useMemo(() => [...countBy(hops, 'model').keys()], [hops]);
+  const summary = useMemo(() => timelineSummary(hops), [hops]);
   const modelLegend = useMemo(
     () => used.map((m) => ({ label: m, color: modelColor(m, modelNames) })),
     [used, modelNames],
   );
-  const hovered = hover === null ? undefined : hops[hover.index];
+  const hovered =
+    hover === null || hover.index >= hops.length ? undefined : hops.record(hover.index);
   const priceRows = useAppStore((s) => s.prices.rows);
   const minimumOf = useMemo(() => {
     const minimum = new Map(priceRows.map((r) => [r.model, r.minCacheableTokens]));
@@ -234,10 +320,10 @@ const HopTimeline = memo(function HopTimeline(props: {
         ...(replayLabel === undefined
           ? []
           : [replayLabel, 'each turn is a conversation of the traffic, each hop one of its calls']),
-        `${formatTokens(hops.length)} hops over ${formatTokens((hops[hops.length - 1]?.turn ?? 0) + 1)} turns`,
+        `${formatTokens(hops.length)} hops over ${formatTokens((hops.length === 0 ? 0 : hops.number('turn')(hops.length - 1)) + 1)} turns`,
         `models by price-table row: ${modelNames.join(', ')}`,
       ]}
-      summary={timelineSummary(hops)}
+      summary={summary}
       chart={
         <div className="timeline">
           <canvas
@@ -285,12 +371,19 @@ const NO_TURNS: readonly SimTurn[] = [];
  * has replayed some traffic (issue 16), a switch to draw the replayed calls
  * on the same chart instead.
  */
-export const TimelineChart = memo(function TimelineChart(props: {
-  hops: readonly HopRecord[];
+export const TimelineChart = memo(function TimelineChart({
+  hops: given,
+  ...rest
+}: {
+  /** The run's hops: read by field (a long conversation's packed run), or a plain list. */
+  hops: HopList | readonly HopRecord[];
   turns: readonly SimTurn[];
   modelNames: readonly string[];
 }) {
+  const hops = useMemo(() => ('record' in given ? given : hopList(given)), [given]);
+  const props = { ...rest, hops };
   const replay = useTrafficFigures((s) => s.replayTimeline);
+  const replayHops = useMemo(() => (replay === undefined ? null : hopList(replay.hops)), [replay]);
   const [shows, setShows] = useState<'scenario' | 'replay'>('scenario');
   const replayModels = useMemo(() => {
     if (replay === undefined) return props.modelNames;
@@ -298,7 +391,7 @@ export const TimelineChart = memo(function TimelineChart(props: {
     for (const m of props.modelNames) extra.delete(m);
     return [...props.modelNames, ...extra];
   }, [replay, props.modelNames]);
-  if (replay === undefined) return <HopTimeline {...props} />;
+  if (replay === undefined || replayHops === null) return <HopTimeline {...props} />;
   const showReplay = shows === 'replay';
   return (
     <div className="timeline-switch">
@@ -317,7 +410,7 @@ export const TimelineChart = memo(function TimelineChart(props: {
         <>
           <p className="note">Replayed on the traffic tab: {replay.label}.</p>
           <HopTimeline
-            hops={replay.hops}
+            hops={replayHops}
             turns={NO_TURNS}
             modelNames={replayModels}
             replayLabel={replay.label}

@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { HopRecord, SimTurn } from '../../core/index.ts';
 import { pricedAtZero } from '../../domain/baselines.ts';
+import { countBy, hopList, type HopList } from '../../domain/hop-list.ts';
 import {
   sameBaseline,
   sameList,
@@ -15,11 +16,11 @@ import {
   sameRecord,
   sameSummary,
 } from '../../domain/equality.ts';
-import { samePackedHops, unpackHops } from '../../domain/packed-hops.ts';
+import { packedHopList, samePackedHops, unpackHops } from '../../domain/packed-hops.ts';
 import {
   sampleHops,
   SHARE_SWEEP_VALUES,
-  summarise,
+  summariseHops,
   type BaselineRow,
   type ProgressiveResults,
   type RunSummary,
@@ -52,6 +53,12 @@ const NONE: readonly never[] = [];
 /** The strategy's run and what is read from it, all from the same run. */
 export interface StrategyView {
   readonly main: SimOutcome;
+  /**
+   * The strategy's hops, read by field (null when the run failed): what the
+   * timeline, its summary and the hop table read. A long conversation's are
+   * the engine's packed columns, never unpacked into records.
+   */
+  readonly hops: HopList | null;
   /** Every hop on the default model (the totals' reference). */
   readonly reference: SimOutcome;
   readonly summary: RunSummary | null;
@@ -61,13 +68,6 @@ export interface StrategyView {
   readonly turns: readonly SimTurn[];
   /** Whether a newer run than the one shown is on its way (long conversations). */
   readonly updating: boolean;
-}
-
-function countChosen(main: SimOutcome): ReadonlyMap<string, number> {
-  const counts = new Map<string, number>();
-  if (main.ok)
-    for (const h of main.result.hops) counts.set(h.source, (counts.get(h.source) ?? 0) + 1);
-  return counts;
 }
 
 const sameCounts = (a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean =>
@@ -86,35 +86,46 @@ const keepSummary = keeper<RunSummary | null>((a, b) =>
   a === null || b === null ? a === b : sameSummary(a, b),
 );
 const keepCounts = keeper(sameCounts);
+/** A run from the engine, and its hops read by field (null when it failed). */
+interface EngineRun {
+  readonly outcome: SimOutcome;
+  readonly hops: HopList | null;
+}
+
 /**
  * A run from the engine, kept (the same object) while the engine sends an
- * equal run: compared packed, before any record is unpacked. With `lazy`,
- * its hops are unpacked only when read: the reference's totals are all
- * that is read of it, and unpacking 6,000 more records a step cost the main
- * thread milliseconds and the collector more.
+ * equal run: compared packed, before anything is read. Its hops are read
+ * from the packed columns (`packedHopList`), and unpacked into records only
+ * if something reads `result.hops`: unpacking 6,000 records a step cost the
+ * main thread milliseconds and the collector more.
  */
-function wireKeeper(lazy: boolean): (wire: WireOutcome) => SimOutcome {
-  let kept: { wire: WireOutcome; outcome: SimOutcome } | null = null;
+function wireKeeper(): (wire: WireOutcome) => EngineRun {
+  let kept: { wire: WireOutcome; run: EngineRun } | null = null;
   return (wire) => {
-    if (kept !== null && sameWire(kept.wire, wire)) return kept.outcome;
-    let outcome: SimOutcome;
-    if (!lazy || !wire.ok || !('kind' in wire.hops)) outcome = fromWire(wire);
-    else {
+    if (kept !== null && sameWire(kept.wire, wire)) return kept.run;
+    let run: EngineRun;
+    if (!wire.ok || !('kind' in wire.hops)) {
+      const outcome = fromWire(wire);
+      run = { outcome, hops: outcome.ok ? hopList(outcome.result.hops) : null };
+    } else {
       const packed = wire.hops;
       let hops: HopRecord[] | null = null;
-      outcome = {
-        ok: true,
-        result: {
-          totals: wire.totals,
-          get hops() {
-            hops ??= unpackHops(packed);
-            return hops;
+      run = {
+        outcome: {
+          ok: true,
+          result: {
+            totals: wire.totals,
+            get hops() {
+              hops ??= unpackHops(packed);
+              return hops;
+            },
           },
         },
+        hops: packedHopList(packed),
       };
     }
-    kept = { wire, outcome };
-    return outcome;
+    kept = { wire, run };
+    return run;
   };
 }
 
@@ -128,8 +139,8 @@ function sameWire(a: WireOutcome, b: WireOutcome): boolean {
   return sameList(x, y, sameRecord);
 }
 
-const keepMain = wireKeeper(false);
-const keepReference = wireKeeper(true);
+const keepMain = wireKeeper();
+const keepReference = wireKeeper();
 
 /**
  * The strategy's run, its reference and what the totals, the timeline, the
@@ -147,11 +158,15 @@ export function useStrategyRuns(): StrategyView | null {
     const turns = turnsOfRequest(answered);
     if (turns === undefined) return null;
     const main = keepMain(runs.main);
-    const reference = keepReference(runs.reference);
+    const reference = keepReference(runs.reference).outcome;
+    const hops = main.hops;
     const summary = keepSummary(
-      main.ok ? summarise(main.result, sampleHops(main.result.hops.length)) : null,
+      main.outcome.ok && hops !== null
+        ? summariseHops(main.outcome.result.totals, hops, sampleHops(hops.length))
+        : null,
     );
-    return { main, reference, summary, chosenBy: keepCounts(countChosen(main)), turns };
+    const chosen = keepCounts(hops === null ? new Map() : countBy(hops, 'source'));
+    return { main: main.outcome, hops, reference, summary, chosenBy: chosen, turns };
   }, [runs, answered]);
   const updating = answer.updating;
   return useMemo(() => {
