@@ -49,15 +49,18 @@ export function hopList(records: readonly HopRecord[]): HopList {
   };
 }
 
+/** The fields `sameColumns` compares, by kind. */
+export interface ColumnKeys<K extends keyof HopRecord> {
+  readonly numbers: readonly (K & HopNumberKey)[];
+  readonly flags: readonly (K & HopFlagKey)[];
+  readonly texts: readonly (K & HopTextKey)[];
+}
+
 /** Whether two readers hold equal values of every field of `keys`, hop by hop. */
 export function sameColumns<K extends keyof HopRecord>(
   a: HopColumns<K>,
   b: HopColumns<K>,
-  keys: {
-    readonly numbers: readonly (K & HopNumberKey)[];
-    readonly flags: readonly (K & HopFlagKey)[];
-    readonly texts: readonly (K & HopTextKey)[];
-  },
+  keys: ColumnKeys<K>,
 ): boolean {
   if (a === b) return true;
   const n = a.length;

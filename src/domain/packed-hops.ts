@@ -7,7 +7,14 @@
  * literal) in a few. Exact: every number is a float64 already. Pure.
  */
 import type { HopRecord } from '../core/index.ts';
-import type { HopFlagKey, HopList, HopNumberKey, HopTextKey } from './hop-list.ts';
+import type {
+  ColumnKeys,
+  HopColumns,
+  HopFlagKey,
+  HopList,
+  HopNumberKey,
+  HopTextKey,
+} from './hop-list.ts';
 
 const NUMBERS = [
   'turn',
@@ -134,7 +141,7 @@ const OFFSET = Object.fromEntries(
  */
 export function packedHopList(packed: PackedHops): HopList {
   const { cells, strings } = packed;
-  return {
+  const list: HopList = {
     length: packed.count,
     number: (key: HopNumberKey) => {
       const o = OFFSET[key];
@@ -150,6 +157,38 @@ export function packedHopList(packed: PackedHops): HopList {
     },
     record: (i) => unpackOne(cells, strings, i * FIELDS),
   };
+  packingOf.set(list, packed);
+  return list;
+}
+
+/** The packing each `packedHopList` reads. */
+const packingOf = new WeakMap<HopColumns<never>, PackedHops>();
+
+/**
+ * `sameColumns` for two readers of packed hops, comparing their cells
+ * directly (no call per hop and field); null when either reader is not one
+ * `packedHopList` made, for the caller to compare them field by field.
+ */
+export function samePackedColumns<K extends keyof HopRecord>(
+  a: HopColumns<K>,
+  b: HopColumns<K>,
+  keys: ColumnKeys<K>,
+): boolean | null {
+  const x = packingOf.get(a);
+  const y = packingOf.get(b);
+  if (x === undefined || y === undefined) return null;
+  if (x === y) return true;
+  if (x.count !== y.count) return false;
+  const [cx, cy, n] = [x.cells, y.cells, x.count * FIELDS];
+  for (const key of [...keys.numbers, ...keys.flags]) {
+    for (let i = OFFSET[key]; i < n; i += FIELDS) if (!Object.is(cx[i], cy[i])) return false;
+  }
+  const [sx, sy] = [x.strings, y.strings];
+  for (const key of keys.texts) {
+    for (let i = OFFSET[key]; i < n; i += FIELDS)
+      if (sx[cx[i] as number] !== sy[cy[i] as number]) return false;
+  }
+  return true;
 }
 
 /** Whether two packings hold equal records (the same cells and string table). */

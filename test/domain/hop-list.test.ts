@@ -10,7 +10,7 @@ import {
   type HopNumberKey,
   type HopTextKey,
 } from '../../src/domain/hop-list.ts';
-import { packHops, packedHopList } from '../../src/domain/packed-hops.ts';
+import { packHops, packedHopList, samePackedColumns } from '../../src/domain/packed-hops.ts';
 import { ROUTING_PRESET_LIST } from '../../src/domain/presets.ts';
 import { sampleHops, summarise, summariseHops } from '../../src/domain/routing-runs.ts';
 import { SUPPORT_CHAT_ROUTING } from '../../src/state/slices/routing-slice.ts';
@@ -90,18 +90,27 @@ describe('hops read by field', () => {
     expect(countBy(hopList(hops), 'source')).toStrictEqual(bySource);
   });
 
-  it('compare equal exactly when the fields compared are', () => {
+  it('compare equal exactly when the fields compared are, packed or not', () => {
     const hops = runs[runs.length - 1]![1];
     const keys = { numbers: ['totalUsd'], flags: ['thinking'], texts: ['model'] } as const;
-    const packed = packedHopList(packHops(hops)!);
-    expect(sameColumns(packed, hopList(hops), keys)).toBe(true);
     const last = hops[hops.length - 1]!;
-    const other = (change: Partial<HopRecord>) =>
-      hopList([...hops.slice(0, -1), { ...last, ...change }]);
-    expect(sameColumns(packed, other({ at: last.at + 1 }), keys)).toBe(true);
-    expect(sameColumns(packed, other({ totalUsd: last.totalUsd + 1e-9 }), keys)).toBe(false);
-    expect(sameColumns(packed, other({ thinking: !last.thinking }), keys)).toBe(false);
-    expect(sameColumns(packed, other({ model: `${last.model}x` }), keys)).toBe(false);
-    expect(sameColumns(packed, hopList(hops.slice(1)), keys)).toBe(false);
+    const cases: [readonly HopRecord[], boolean][] = [
+      [hops.map((h) => ({ ...h })), true],
+      [[...hops.slice(0, -1), { ...last, at: last.at + 1 }], true],
+      [[...hops.slice(0, -1), { ...last, totalUsd: last.totalUsd + 1e-9 }], false],
+      [[...hops.slice(0, -1), { ...last, totalUsd: -0 }], false],
+      [[...hops.slice(0, -1), { ...last, thinking: !last.thinking }], false],
+      [[...hops.slice(0, -1), { ...last, model: `${last.model}x` }], false],
+      [hops.slice(1), false],
+    ];
+    const packed = packedHopList(packHops(hops)!);
+    for (const [other, same] of cases) {
+      const otherPacked = packedHopList(packHops(other)!);
+      expect(sameColumns(packed, hopList(other), keys)).toBe(same);
+      expect(sameColumns(packed, otherPacked, keys)).toBe(same);
+      expect(samePackedColumns(packed, otherPacked, keys)).toBe(same);
+      // Only two packed readers are compared packed.
+      expect(samePackedColumns(packed, hopList(other), keys)).toBeNull();
+    }
   });
 });

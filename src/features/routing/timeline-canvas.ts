@@ -11,6 +11,7 @@ import {
   type HopNumberKey,
   type HopTextKey,
 } from '../../domain/hop-list.ts';
+import { samePackedColumns } from '../../domain/packed-hops.ts';
 import { INK, modelColor, PALETTE } from '../../ui/charts/palette.ts';
 import { MARGINS } from '../../ui/charts/scales.ts';
 import type { CanvasFrame } from '../../ui/charts/use-canvas-surface.ts';
@@ -118,7 +119,9 @@ function drawsSame(
     return false;
   for (let i = 0; i < modelNames.length; i++)
     if (scene.modelNames[i] !== modelNames[i]) return false;
-  return sameColumns(scene.hops, hops, DRAWN_KEYS);
+  return (
+    samePackedColumns(scene.hops, hops, DRAWN_KEYS) ?? sameColumns(scene.hops, hops, DRAWN_KEYS)
+  );
 }
 
 /**

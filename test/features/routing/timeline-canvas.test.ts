@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, simulateRouting } from '../../../src/core/index.ts';
 import { withIdleGap } from '../../../src/domain/generate-turns.ts';
 import { hopList } from '../../../src/domain/hop-list.ts';
+import { packHops, packedHopList } from '../../../src/domain/packed-hops.ts';
 import { timelineMarks, timelineScene } from '../../../src/features/routing/timeline-canvas.ts';
 import { SUPPORT_CHAT_ROUTING } from '../../../src/state/slices/routing-slice.ts';
 
@@ -92,6 +93,25 @@ describe('the timeline scene', () => {
       const changed = hops.map((h) => ({ ...h, [key]: h[key] + 1 }));
       expect(timelineScene(hopList(changed), ['m'], first), key).toBe(first);
     }
+  });
+
+  it('compares packed runs (as the engine sends them) alike', () => {
+    const packed = (hops: ReturnType<typeof hopsAt>) => packedHopList(packHops(hops)!);
+    const first = timelineScene(packed(hopsAt(100)), ['m']);
+    expect(timelineScene(packed(hopsAt(200)), ['m'], first)).toBe(first);
+    expect(timelineScene(hopList(hopsAt(200)), ['m'], first)).toBe(first);
+    expect(timelineScene(packed(hopsAt(400)), ['m'], first)).not.toBe(first);
+    const hops = hopsAt(100);
+    const last = hops[hops.length - 1]!;
+    for (const change of [
+      { cache: 'cold' as const },
+      { source: 'default' as const },
+      { longContext: !last.longContext },
+      { classifierUsd: last.classifierUsd + 1 },
+    ])
+      expect(
+        timelineScene(packed([...hops.slice(0, -1), { ...last, ...change }]), ['m'], first),
+      ).not.toBe(first);
   });
 
   it('gives a new scene when the model names (the colours) change', () => {
