@@ -5,7 +5,7 @@
  * sweeps. Each is its own hook, used by the section that shows it, so an
  * answer arriving re-renders that section only.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HopRecord, SimTurn } from '../../core/index.ts';
 import { pricedAtZero } from '../../domain/baselines.ts';
 import { countBy, hopList, type HopList } from '../../domain/hop-list.ts';
@@ -249,40 +249,74 @@ export function useSweeps(): SweepsView {
   };
 }
 
-/** How long a value must hold before `useIdleValue` shows it, ms. */
+/** How long new labels must hold before `useIdleLabels` starts showing them, ms. */
 const IDLE_AFTER_MS = 300;
 
+/** Labels relabelled per task: a few hundred options' text is a short task. */
+export const LABELS_PER_TASK = 250;
+
+/** Runs `task` when the browser is idle (at once where it cannot tell); returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(task, 0);
+    return () => clearTimeout(timer);
+  }
+  const cancel = cancelIdleCallback;
+  const idle = requestIdleCallback(task, { timeout: 1_000 });
+  return () => cancel(idle);
+}
+
 /**
- * `value`, shown once it has held for a moment and the browser is idle; the
- * previous one until then. For what a step changes but nobody reads during
- * the step: a long conversation's turn selects relabel 2,000 options each
- * (every label shows its gap), which cost a key press tens of milliseconds
- * even in a deferred render, since the browser's work on the options is not
- * React's to interrupt. Short lists (`small`) follow at once.
+ * `labels`, shown once they have held for a moment and the browser is idle,
+ * a few hundred at a time (a task each); the previous ones until then. For what a step changes but
+ * nobody reads during the step: a long conversation's turn selects relabel
+ * 2,000 options each (every label shows its gap), which cost a key press
+ * tens of milliseconds even in a deferred render, since the browser's work
+ * on the options is not React's to interrupt; relabelled all at once, at
+ * idle time, they made a task of 100–200 ms on a loaded machine, which a
+ * key press arriving then waited for. Short lists (`small`) follow at once;
+ * a list of another length (turns added or removed) is shown whole.
  */
-export function useIdleValue<T>(value: T, small: boolean): T {
-  const [shown, setShown] = useState(value);
+export function useIdleLabels(labels: readonly string[], small: boolean): readonly string[] {
+  const [shown, setShown] = useState(labels);
+  // The labels being shown chunk by chunk (null: none yet, wait for them to hold).
+  const target = useRef<readonly string[] | null>(null);
   useEffect(() => {
-    if (small || Object.is(shown, value)) return undefined;
-    let idle: number | null = null;
+    if (small || shown === labels) {
+      target.current = null;
+      return undefined;
+    }
+    const next = () =>
+      setShown((current) => {
+        if (current.length !== labels.length) return labels;
+        let from = 0;
+        while (from < labels.length && current[from] === labels[from]) from++;
+        const to = from + LABELS_PER_TASK;
+        return to >= labels.length ? labels : [...labels.slice(0, to), ...current.slice(to)];
+      });
+    if (target.current === labels) {
+      // The next chunk in a task of its own: a key press between two is handled first.
+      const timer = setTimeout(next, 0);
+      return () => clearTimeout(timer);
+    }
+    let cancel = () => {};
     const timer = setTimeout(() => {
-      if (typeof requestIdleCallback === 'function')
-        idle = requestIdleCallback(() => setShown(() => value), { timeout: 1_000 });
-      else setShown(() => value);
+      target.current = labels;
+      cancel = whenIdle(next);
     }, IDLE_AFTER_MS);
     return () => {
       clearTimeout(timer);
-      if (idle !== null) cancelIdleCallback(idle);
+      cancel();
     };
-  }, [value, shown, small]);
-  return small ? value : shown;
+  }, [labels, shown, small]);
+  return small ? labels : shown;
 }
 
 /** Up to this many turns the turn selects relabel with the step itself. */
 const LABELS_AT_ONCE = 200;
 
-/** One label per turn for the turn selects; a long conversation's follow at idle time (`useIdleValue`). */
+/** One label per turn for the turn selects; a long conversation's follow at idle time (`useIdleLabels`). */
 export function useTurnLabels(): readonly string[] {
   const labels = useDerived(turnLabels);
-  return useIdleValue(labels, labels.length <= LABELS_AT_ONCE);
+  return useIdleLabels(labels, labels.length <= LABELS_AT_ONCE);
 }
