@@ -36,6 +36,7 @@ import {
   baselinesRequest,
   gapSweepRequest,
   gapValues,
+  largeConversation,
   shareSweepRequest,
   strategyRunRequest,
   syncRuns,
@@ -207,6 +208,7 @@ export function useBaselines(): BaselinesView {
     'baselines',
     useDerived(baselinesRequest),
     sameBaselines,
+    useDerived(largeConversation),
   );
   const baselines = useProgress(answer.value, models.length);
   const chart = useMemo(() => {
@@ -234,12 +236,21 @@ export interface SweepsView {
 /** The idle-gap and complex-share sweeps, from the engine. */
 export function useSweeps(): SweepsView {
   const gaps = useDerived(gapValues);
-  const gapAnswer = useEngineResult('sweeps', 'gapSweep', useDerived(gapSweepRequest), samePoints);
+  // A long conversation's sweeps and baselines start once the step has painted (see useEngineResult).
+  const large = useDerived(largeConversation);
+  const gapAnswer = useEngineResult(
+    'sweeps',
+    'gapSweep',
+    useDerived(gapSweepRequest),
+    samePoints,
+    large,
+  );
   const shareAnswer = useEngineResult(
     'sweeps',
     'shareSweep',
     useDerived(shareSweepRequest),
     samePoints,
+    large,
   );
   return {
     gapValues: gaps,
