@@ -7,6 +7,14 @@
  * literal) in a few. Exact: every number is a float64 already. Pure.
  */
 import type { HopRecord } from '../core/index.ts';
+import type {
+  ColumnKeys,
+  HopColumns,
+  HopFlagKey,
+  HopList,
+  HopNumberKey,
+  HopTextKey,
+} from './hop-list.ts';
 
 const NUMBERS = [
   'turn',
@@ -83,39 +91,104 @@ export function packHops(hops: readonly HopRecord[]): PackedHops | null {
   return { kind: 'packed-hops', count: hops.length, cells, strings };
 }
 
+/** The record packed at cell `i` of `c`, its texts from `s`. */
+function unpackOne(c: Float64Array, s: readonly string[], i: number): HopRecord {
+  return {
+    turn: c[i] as number,
+    hop: c[i + 1] as number,
+    turnHopIndex: c[i + 2] as number,
+    at: c[i + 3] as number,
+    promptTokens: c[i + 4] as number,
+    cachedTokens: c[i + 5] as number,
+    writeTokens: c[i + 6] as number,
+    uncachedTokens: c[i + 7] as number,
+    outputTokens: c[i + 8] as number,
+    thinkingTokens: c[i + 9] as number,
+    readUsd: c[i + 10] as number,
+    writeUsd: c[i + 11] as number,
+    inputUsd: c[i + 12] as number,
+    outputUsd: c[i + 13] as number,
+    classifierUsd: c[i + 14] as number,
+    totalUsd: c[i + 15] as number,
+    resolverCalls: c[i + 16] as number,
+    thinking: c[i + 17] === 1,
+    longContext: c[i + 18] === 1,
+    forceHonoured: c[i + 19] === 1,
+    forceDropped: c[i + 20] === 1,
+    model: s[c[i + 21] as number] as string,
+    source: s[c[i + 22] as number] as HopRecord['source'],
+    cache: s[c[i + 23] as number] as HopRecord['cache'],
+  };
+}
+
 /** The records `packHops` packed, equal to them field by field. */
 export function unpackHops(packed: PackedHops): HopRecord[] {
-  const { cells: c, strings: s } = packed;
   const out = new Array<HopRecord>(packed.count);
-  for (let r = 0, i = 0; r < packed.count; r++, i += FIELDS) {
-    out[r] = {
-      turn: c[i] as number,
-      hop: c[i + 1] as number,
-      turnHopIndex: c[i + 2] as number,
-      at: c[i + 3] as number,
-      promptTokens: c[i + 4] as number,
-      cachedTokens: c[i + 5] as number,
-      writeTokens: c[i + 6] as number,
-      uncachedTokens: c[i + 7] as number,
-      outputTokens: c[i + 8] as number,
-      thinkingTokens: c[i + 9] as number,
-      readUsd: c[i + 10] as number,
-      writeUsd: c[i + 11] as number,
-      inputUsd: c[i + 12] as number,
-      outputUsd: c[i + 13] as number,
-      classifierUsd: c[i + 14] as number,
-      totalUsd: c[i + 15] as number,
-      resolverCalls: c[i + 16] as number,
-      thinking: c[i + 17] === 1,
-      longContext: c[i + 18] === 1,
-      forceHonoured: c[i + 19] === 1,
-      forceDropped: c[i + 20] === 1,
-      model: s[c[i + 21] as number] as string,
-      source: s[c[i + 22] as number] as HopRecord['source'],
-      cache: s[c[i + 23] as number] as HopRecord['cache'],
-    };
-  }
+  for (let r = 0; r < packed.count; r++)
+    out[r] = unpackOne(packed.cells, packed.strings, r * FIELDS);
   return out;
+}
+
+/** Where each field sits in a packed record. */
+const OFFSET = Object.fromEntries(
+  [...NUMBERS, ...FLAGS, ...TEXTS].map((key, i) => [key, i]),
+) as unknown as Readonly<Record<keyof HopRecord, number>>;
+
+/**
+ * The packed records read by index and field (see `hop-list.ts`), without
+ * unpacking them: a field is read from its cell, a text from the string
+ * table; `record(i)` builds the one record a tooltip shows.
+ */
+export function packedHopList(packed: PackedHops): HopList {
+  const { cells, strings } = packed;
+  const list: HopList = {
+    length: packed.count,
+    number: (key: HopNumberKey) => {
+      const o = OFFSET[key];
+      return (i) => cells[i * FIELDS + o] as number;
+    },
+    flag: (key: HopFlagKey) => {
+      const o = OFFSET[key];
+      return (i) => cells[i * FIELDS + o] === 1;
+    },
+    text: <T extends HopTextKey>(key: T) => {
+      const o = OFFSET[key];
+      return (i: number) => strings[cells[i * FIELDS + o] as number] as HopRecord[T];
+    },
+    record: (i) => unpackOne(cells, strings, i * FIELDS),
+  };
+  packingOf.set(list, packed);
+  return list;
+}
+
+/** The packing each `packedHopList` reads. */
+const packingOf = new WeakMap<HopColumns<never>, PackedHops>();
+
+/**
+ * `sameColumns` for two readers of packed hops, comparing their cells
+ * directly (no call per hop and field); null when either reader is not one
+ * `packedHopList` made, for the caller to compare them field by field.
+ */
+export function samePackedColumns<K extends keyof HopRecord>(
+  a: HopColumns<K>,
+  b: HopColumns<K>,
+  keys: ColumnKeys<K>,
+): boolean | null {
+  const x = packingOf.get(a);
+  const y = packingOf.get(b);
+  if (x === undefined || y === undefined) return null;
+  if (x === y) return true;
+  if (x.count !== y.count) return false;
+  const [cx, cy, n] = [x.cells, y.cells, x.count * FIELDS];
+  for (const key of [...keys.numbers, ...keys.flags]) {
+    for (let i = OFFSET[key]; i < n; i += FIELDS) if (!Object.is(cx[i], cy[i])) return false;
+  }
+  const [sx, sy] = [x.strings, y.strings];
+  for (const key of keys.texts) {
+    for (let i = OFFSET[key]; i < n; i += FIELDS)
+      if (sx[cx[i] as number] !== sy[cy[i] as number]) return false;
+  }
+  return true;
 }
 
 /** Whether two packings hold equal records (the same cells and string table). */

@@ -12,6 +12,7 @@ import {
   type SimTotals,
 } from '../core/index.ts';
 import { relabelComplexity, withIdleGap } from './generate-turns.ts';
+import { hopList, type HopColumns } from './hop-list.ts';
 
 /** A simulation's result, or the reason it could not run (the field the core named). */
 export type SimOutcome =
@@ -75,17 +76,30 @@ export interface RunSummary {
 
 /** Totals and cumulative cost at the sampled hops. */
 export function summarise(result: SimResult, samples: readonly number[]): RunSummary {
+  return summariseHops(result.totals, hopList(result.hops), samples);
+}
+
+/**
+ * `summarise` over a run's hops read by field (a packed run as the engine
+ * sends it): the same sums, hop by hop in hop order.
+ */
+export function summariseHops(
+  totals: SimTotals,
+  hops: HopColumns<'totalUsd'>,
+  samples: readonly number[],
+): RunSummary {
+  const totalUsd = hops.number('totalUsd');
   const cumulative: number[] = [];
   let running = 0;
   let next = 0;
-  result.hops.forEach((hop, i) => {
-    running += hop.totalUsd;
+  for (let i = 0; i < hops.length; i++) {
+    running += totalUsd(i);
     while (next < samples.length && samples[next] === i) {
       cumulative.push(running);
       next++;
     }
-  });
-  return { totals: result.totals, cumulativeUsd: cumulative };
+  }
+  return { totals, cumulativeUsd: cumulative };
 }
 
 /**

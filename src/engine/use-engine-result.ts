@@ -43,12 +43,18 @@ interface Shown<K extends EngineTask> {
 /**
  * The engine's answer to `request` (memoise it: a new object is a new
  * request), or to the latest request answered so far. `null` asks nothing.
+ * With `startAfterPaint`, a request goes to the worker only once the frame
+ * of the edit has been painted: for heavy work (a long conversation's
+ * baselines and sweeps, a hundred milliseconds of a core), which on a
+ * machine with few cores otherwise competes with the main thread for the
+ * very frame that shows the edit.
  */
 export function useEngineResult<K extends EngineTask>(
   lane: EngineLane,
   task: K,
   request: RequestOf<K> | null,
   isEqual: (kept: ResultOf<K>, next: ResultOf<K>) => boolean = Object.is,
+  startAfterPaint = false,
 ): EngineResult<ResultOf<K>, RequestOf<K>> {
   const [shown, setShown] = useState<Shown<K> | null>(null);
   const runner = useRef({ inFlight: false, queued: null as RequestOf<K> | null, live: true });
@@ -71,7 +77,10 @@ export function useEngineResult<K extends EngineTask>(
     const send = (next: RequestOf<K>): void => {
       state.inFlight = true;
       const painted = afterNextPaint();
-      runEngine(lane, task, next)
+      (startAfterPaint
+        ? painted.then(() => runEngine(lane, task, next))
+        : runEngine(lane, task, next)
+      )
         .then(
           (value) => ({ ok: true as const, value }),
           () => ({ ok: false as const }),
@@ -94,7 +103,7 @@ export function useEngineResult<K extends EngineTask>(
         });
     };
     send(request);
-  }, [lane, task, request, isEqual]);
+  }, [lane, task, request, isEqual, startAfterPaint]);
 
   return {
     value: shown?.value,

@@ -6,10 +6,12 @@ interface Pending {
   readonly resolve: (value: unknown) => void;
 }
 const pending: Pending[] = [];
+/** Whether the mocked engine says it runs in a worker (answers then wait for a painted frame). */
+let inWorker = false;
 
 // The engine, replaced by answers the test releases one by one.
 vi.mock('../../src/engine/client.ts', () => ({
-  engineInWorker: () => false,
+  engineInWorker: () => inWorker,
   runEngine: (_lane: string, _task: string, request: { n: number }) =>
     new Promise((resolve) => pending.push({ request, resolve })),
 }));
@@ -20,13 +22,14 @@ type Answer = { readonly n: number; readonly label: string };
 const sameAnswer = (a: Answer, b: Answer) => a.label === b.label;
 const seen: (Answer | undefined)[] = [];
 
-function Probe({ request }: { request: { n: number } }) {
+function Probe({ request, afterPaint = false }: { request: { n: number }; afterPaint?: boolean }) {
   // The task name only picks the request and answer types; the mock answers.
   const result = useEngineResult(
     'gate',
     'population',
     request as never,
     sameAnswer as never,
+    afterPaint,
   ) as unknown as { value: Answer | undefined; updating: boolean };
   seen.push(result.value);
   return (
@@ -48,6 +51,32 @@ describe('useEngineResult', () => {
   beforeEach(() => {
     pending.length = 0;
     seen.length = 0;
+    inWorker = false;
+  });
+
+  it('with startAfterPaint, asks the worker only once the frame of the edit has painted', async () => {
+    inWorker = true;
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    vi.stubGlobal('requestAnimationFrame', (f: FrameRequestCallback) => frames.push(f));
+    try {
+      render(<Probe request={{ n: 1 }} afterPaint />);
+      expect(pending).toHaveLength(0);
+      // The frame is painted: its callbacks run, then a task after it.
+      await act(async () => {
+        for (const f of frames.splice(0)) f(0);
+        await new Promise((r) => setTimeout(r, 0));
+      });
+      expect(pending.map((p) => p.request.n)).toEqual([1]);
+      await answer('painted');
+      expect(screen.getByText('answer 1')).toBeInTheDocument();
+      // Without it, the request goes at once.
+      render(<Probe request={{ n: 2 }} />);
+      expect(pending.map((p) => p.request.n)).toEqual([2]);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    }
   });
 
   it('asks once per request, keeps the shown answer while a newer one is computed, and skips superseded requests', async () => {

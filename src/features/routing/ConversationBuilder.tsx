@@ -11,7 +11,33 @@ import { BulkUndoNote } from './BulkUndoNote.tsx';
 import { GAP_FIELD } from './fields.tsx';
 import { Fold } from './Fold.tsx';
 import { TurnEditor } from './TurnEditor.tsx';
-import { useTurnLabels } from './use-routing-analysis.ts';
+import { LABELS_PER_TASK, useTurnLabels } from './use-routing-analysis.ts';
+
+/** Whether `a` and `b` hold the same labels from `start` to `end`. */
+function sameRange(a: readonly string[], b: readonly string[], start: number, end: number) {
+  if (a === b) return true;
+  for (let i = start; i < end; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The options of labels `start` to `end`: re-rendered only when one of its
+ * labels changes, so relabelling a long list a chunk at a time renders that
+ * chunk's options, not all of them.
+ */
+const OptionRange = memo(
+  function OptionRange(props: { labels: readonly string[]; start: number; end: number }) {
+    const options = [];
+    for (let i = props.start; i < props.end; i++)
+      options.push(
+        <option key={i} value={i}>
+          {props.labels[i]}
+        </option>,
+      );
+    return <>{options}</>;
+  },
+  (a, b) => a.start === b.start && a.end === b.end && sameRange(a.labels, b.labels, a.start, a.end),
+);
 
 /** A select with one option per turn (the labels show each gap). */
 const TurnSelect = memo(function TurnSelect(props: {
@@ -20,17 +46,18 @@ const TurnSelect = memo(function TurnSelect(props: {
   value: number;
   onChange: (index: number) => void;
 }) {
+  const ranges = [];
+  for (let start = 0; start < props.labels.length; start += LABELS_PER_TASK) {
+    const end = Math.min(props.labels.length, start + LABELS_PER_TASK);
+    ranges.push(<OptionRange key={start} labels={props.labels} start={start} end={end} />);
+  }
   return (
     <select
       id={props.id}
       value={props.value}
       onChange={(e) => props.onChange(Number(e.target.value))}
     >
-      {props.labels.map((label, i) => (
-        <option key={i} value={i}>
-          {label}
-        </option>
-      ))}
+      {ranges}
     </select>
   );
 });

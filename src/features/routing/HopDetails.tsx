@@ -24,7 +24,12 @@ export function cacheLabel(cache: HopRecord['cache'], minCacheableTokens?: numbe
 
 /** The forced tool of a hop, from the conversation (null when none). */
 export function forcedToolOf(turns: readonly SimTurn[], hop: HopRecord): string | null {
-  return turns[hop.turn]?.hops[hop.hop]?.forcedTool ?? null;
+  return forcedToolAt(turns, hop.turn, hop.hop);
+}
+
+/** The forced tool of hop `hop` (from 0) of turn `turn` (from 0), from the conversation (null when none). */
+export function forcedToolAt(turns: readonly SimTurn[], turn: number, hop: number): string | null {
+  return turns[turn]?.hops[hop]?.forcedTool ?? null;
 }
 
 /** Everything about one hop: the tooltip of a timeline mark. */

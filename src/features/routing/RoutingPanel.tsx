@@ -157,13 +157,9 @@ export default function RoutingPanel() {
             <TotalsCard main={runs.main} reference={runs.reference} defaultModel={defaultModel} />
           )}
         </div>
-        {runs?.main.ok === true && runs.summary !== null && (
+        {runs?.main.ok === true && runs.hops !== null && runs.summary !== null && (
           <>
-            <TimelineChart
-              hops={runs.main.result.hops}
-              turns={runs.turns}
-              modelNames={modelNames}
-            />
+            <TimelineChart hops={runs.hops} turns={runs.turns} modelNames={modelNames} />
             <ForceNote />
             <BaselinesSection
               strategy={runs.summary}

@@ -1,5 +1,6 @@
 import { memo, useMemo, useRef, useState } from 'react';
 import type { HopRecord, SimTurn } from '../../core/index.ts';
+import { countBy, hopList, type HopColumns, type HopList } from '../../domain/hop-list.ts';
 import { useAppStore } from '../../state/store.ts';
 import { useTrafficFigures } from '../../state/traffic-figures.ts';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
@@ -9,7 +10,8 @@ import { useCanvasSurface } from '../../ui/charts/use-canvas-surface.ts';
 import { useHover } from '../../ui/charts/use-hover.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
-import { cacheLabel, forcedToolOf, HopDetails, ruleLabel } from './HopDetails.tsx';
+import { forcedToolOf, HopDetails } from './HopDetails.tsx';
+import { HopTable } from './HopTable.tsx';
 import {
   drawTimeline,
   hopAt,
@@ -20,8 +22,6 @@ import {
   timelineScene,
   type TimelineScene,
 } from './timeline-canvas.ts';
-
-const PAGE_SIZE = 100;
 
 const COST_LEGEND: readonly LegendItem[] = [
   { label: 'cache reads', color: C.read },
@@ -45,127 +45,45 @@ const CACHE_LEGEND: readonly LegendItem[] = [
   { label: 'not cacheable (below the minimum)', color: C.notCacheable },
 ];
 
-function HopTable({
-  hops,
-  turns,
-  minimumOf,
-}: {
-  hops: readonly HopRecord[];
-  turns: readonly SimTurn[];
-  minimumOf: (model: string) => number | undefined;
-}) {
-  const [page, setPage] = useState(0);
-  const pages = Math.max(1, Math.ceil(hops.length / PAGE_SIZE));
-  const current = Math.min(page, pages - 1);
-  const rows = hops.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
-  const first = current * PAGE_SIZE + 1;
-  return (
-    <>
-      {pages > 1 && (
-        <div className="row table-pager">
-          <button type="button" disabled={current === 0} onClick={() => setPage(current - 1)}>
-            Previous {PAGE_SIZE} hops
-          </button>
-          <span aria-live="polite">
-            Hops {formatTokens(first)}–{formatTokens(first + rows.length - 1)} of{' '}
-            {formatTokens(hops.length)}
-          </span>
-          <button
-            type="button"
-            disabled={current === pages - 1}
-            onClick={() => setPage(current + 1)}
-          >
-            Next {PAGE_SIZE} hops
-          </button>
-        </div>
-      )}
-      <table className="data">
-        <caption className="visually-hidden">Every hop: model, rule, cache state and cost</caption>
-        <thead>
-          <tr>
-            <th scope="col">Turn</th>
-            <th scope="col">Hop</th>
-            <th scope="col">Hop index</th>
-            <th scope="col">Model</th>
-            <th scope="col">Thinking</th>
-            <th scope="col">Chosen by</th>
-            <th scope="col">Cache</th>
-            <th scope="col">Cached / prompt tokens</th>
-            <th scope="col">Cache reads</th>
-            <th scope="col">Cache writes</th>
-            <th scope="col">Plain input</th>
-            <th scope="col">Output</th>
-            <th scope="col">Classifier</th>
-            <th scope="col">Total</th>
-            <th scope="col">Forced tool</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((h) => {
-            const forced = forcedToolOf(turns, h);
-            return (
-              <tr key={`${h.turn}-${h.hop}`}>
-                <td>{h.turn + 1}</td>
-                <td>{h.hop + 1}</td>
-                <td>{h.turnHopIndex}</td>
-                <td>{h.model}</td>
-                <td>{h.thinking ? 'on' : 'off'}</td>
-                <td>{ruleLabel(h.source)}</td>
-                <td>
-                  {cacheLabel(h.cache, minimumOf(h.model))}
-                  {h.longContext && <> · long-context rate</>}
-                </td>
-                <td>
-                  {formatTokens(h.cachedTokens)} / {formatTokens(h.promptTokens)}
-                </td>
-                <td>{formatUsd(h.readUsd)}</td>
-                <td>{formatUsd(h.writeUsd)}</td>
-                <td>{formatUsd(h.inputUsd)}</td>
-                <td>{formatUsd(h.outputUsd)}</td>
-                <td>{formatUsd(h.classifierUsd)}</td>
-                <td>{formatUsd(h.totalUsd)}</td>
-                <td>
-                  {forced === null
-                    ? '—'
-                    : h.forceDropped
-                      ? `⚠ ${forced} dropped`
-                      : `${forced} honoured`}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </>
-  );
-}
-
 /** One sentence about the timeline: where the hops went and what went cold. */
-export function timelineSummary(hops: readonly HopRecord[]): string {
-  if (hops.length === 0) return 'The conversation has no hops.';
+export function timelineSummary(list: HopColumns): string {
+  const n = list.length;
+  if (n === 0) return 'The conversation has no hops.';
+  const [model, cache, forceDropped, uncachedTokens, longContextOf, totalUsd, turnOf, hopOf] = [
+    list.text('model'),
+    list.text('cache'),
+    list.flag('forceDropped'),
+    list.number('uncachedTokens'),
+    list.flag('longContext'),
+    list.number('totalUsd'),
+    list.number('turn'),
+    list.number('hop'),
+  ];
   const byModel = new Map<string, number>();
   let cold = 0;
   let partial = 0;
   let dropped = 0;
   let notCacheable = 0;
   let longContext = 0;
-  let costliest = hops[0] as HopRecord;
-  for (const h of hops) {
-    byModel.set(h.model, (byModel.get(h.model) ?? 0) + 1);
-    if (h.cache === 'cold') cold++;
-    if (h.cache === 'partial') partial++;
-    if (h.forceDropped) dropped++;
-    if (h.uncachedTokens > 0) notCacheable++;
-    if (h.longContext) longContext++;
-    if (h.totalUsd > costliest.totalUsd) costliest = h;
+  let costliest = 0;
+  for (let i = 0; i < n; i++) {
+    const m = model(i);
+    byModel.set(m, (byModel.get(m) ?? 0) + 1);
+    const c = cache(i);
+    if (c === 'cold') cold++;
+    if (c === 'partial') partial++;
+    if (forceDropped(i)) dropped++;
+    if (uncachedTokens(i) > 0) notCacheable++;
+    if (longContextOf(i)) longContext++;
+    if (totalUsd(i) > totalUsd(costliest)) costliest = i;
   }
   const models = [...byModel.entries()]
     .sort((a, b) => b[1] - a[1])
     .map(([m, c]) => `${formatTokens(c)} on ${m}`)
     .join(', ');
-  const turns = (hops[hops.length - 1]?.turn ?? 0) + 1;
+  const turns = turnOf(n - 1) + 1;
   return (
-    `${formatTokens(hops.length)} hops over ${formatTokens(turns)} turns: ${models}. ` +
+    `${formatTokens(n)} hops over ${formatTokens(turns)} turns: ${models}. ` +
     `${formatTokens(cold)} started with a cold cache and ${formatTokens(partial)} were partly invalidated by a thinking change; ` +
     `${formatTokens(dropped)} forced tool choice${dropped === 1 ? ' was' : 's were'} dropped. ` +
     (notCacheable > 0
@@ -174,13 +92,13 @@ export function timelineSummary(hops: readonly HopRecord[]): string {
     (longContext > 0
       ? `${formatTokens(longContext)} ${longContext === 1 ? 'was' : 'were'} billed at the long-context rate. `
       : '') +
-    `The costliest hop is turn ${formatTokens(costliest.turn + 1)}, hop ${costliest.hop + 1} at ${formatUsd(costliest.totalUsd)}.`
+    `The costliest hop is turn ${formatTokens(turnOf(costliest) + 1)}, hop ${hopOf(costliest) + 1} at ${formatUsd(totalUsd(costliest))}.`
   );
 }
 
 /** One mark per hop: cost split, model, thinking, rule and cache state, with a tooltip each. */
 const HopTimeline = memo(function HopTimeline(props: {
-  hops: readonly HopRecord[];
+  hops: HopList;
   turns: readonly SimTurn[];
   modelNames: readonly string[];
   /** Replayed traffic (issue 16) instead of the scenario: what is drawn, in words. */
@@ -204,12 +122,14 @@ const HopTimeline = memo(function HopTimeline(props: {
     width: number;
   }>();
 
-  const used = useMemo(() => [...new Set(hops.map((h) => h.model))], [hops]);
+  const used = useMemo(() => [...countBy(hops, 'model').keys()], [hops]);
+  const summary = useMemo(() => timelineSummary(hops), [hops]);
   const modelLegend = useMemo(
     () => used.map((m) => ({ label: m, color: modelColor(m, modelNames) })),
     [used, modelNames],
   );
-  const hovered = hover === null ? undefined : hops[hover.index];
+  const hovered =
+    hover === null || hover.index >= hops.length ? undefined : hops.record(hover.index);
   const priceRows = useAppStore((s) => s.prices.rows);
   const minimumOf = useMemo(() => {
     const minimum = new Map(priceRows.map((r) => [r.model, r.minCacheableTokens]));
@@ -234,10 +154,10 @@ const HopTimeline = memo(function HopTimeline(props: {
         ...(replayLabel === undefined
           ? []
           : [replayLabel, 'each turn is a conversation of the traffic, each hop one of its calls']),
-        `${formatTokens(hops.length)} hops over ${formatTokens((hops[hops.length - 1]?.turn ?? 0) + 1)} turns`,
+        `${formatTokens(hops.length)} hops over ${formatTokens((hops.length === 0 ? 0 : hops.number('turn')(hops.length - 1)) + 1)} turns`,
         `models by price-table row: ${modelNames.join(', ')}`,
       ]}
-      summary={timelineSummary(hops)}
+      summary={summary}
       chart={
         <div className="timeline">
           <canvas
@@ -285,12 +205,19 @@ const NO_TURNS: readonly SimTurn[] = [];
  * has replayed some traffic (issue 16), a switch to draw the replayed calls
  * on the same chart instead.
  */
-export const TimelineChart = memo(function TimelineChart(props: {
-  hops: readonly HopRecord[];
+export const TimelineChart = memo(function TimelineChart({
+  hops: given,
+  ...rest
+}: {
+  /** The run's hops: read by field (a long conversation's packed run), or a plain list. */
+  hops: HopList | readonly HopRecord[];
   turns: readonly SimTurn[];
   modelNames: readonly string[];
 }) {
+  const hops = useMemo(() => ('record' in given ? given : hopList(given)), [given]);
+  const props = { ...rest, hops };
   const replay = useTrafficFigures((s) => s.replayTimeline);
+  const replayHops = useMemo(() => (replay === undefined ? null : hopList(replay.hops)), [replay]);
   const [shows, setShows] = useState<'scenario' | 'replay'>('scenario');
   const replayModels = useMemo(() => {
     if (replay === undefined) return props.modelNames;
@@ -298,7 +225,7 @@ export const TimelineChart = memo(function TimelineChart(props: {
     for (const m of props.modelNames) extra.delete(m);
     return [...props.modelNames, ...extra];
   }, [replay, props.modelNames]);
-  if (replay === undefined) return <HopTimeline {...props} />;
+  if (replay === undefined || replayHops === null) return <HopTimeline {...props} />;
   const showReplay = shows === 'replay';
   return (
     <div className="timeline-switch">
@@ -317,7 +244,7 @@ export const TimelineChart = memo(function TimelineChart(props: {
         <>
           <p className="note">Replayed on the traffic tab: {replay.label}.</p>
           <HopTimeline
-            hops={replay.hops}
+            hops={replayHops}
             turns={NO_TURNS}
             modelNames={replayModels}
             replayLabel={replay.label}

@@ -16,6 +16,7 @@
 import type { PricingTable, RoutingScenario, SimTurn } from '../../core/index.ts';
 import { baselineCandidates, pricingFor, scenarioModels } from '../../domain/baselines.ts';
 import { sameList, sameOutcome, sameRecord, sameSummary } from '../../domain/equality.ts';
+import { countBy, hopList, type HopList } from '../../domain/hop-list.ts';
 import { complexShare, sameExceptIdleGaps, typicalIdleGap } from '../../domain/generate-turns.ts';
 import { packTurns, type TurnsPayload } from '../../domain/packed-turns.ts';
 import {
@@ -169,16 +170,18 @@ export const turnsButGaps = computed(
   sameExceptIdleGaps,
 );
 
+/** The strategy's hops read by field, as the timeline and the hop table read them (null: the run failed). */
+export const mainHops = computed(
+  'routing.mainHops',
+  (s) => [mainRun.get(s)] as const,
+  (main): HopList | null => (main.ok ? hopList(main.result.hops) : null),
+);
+
 /** How many hops each rule (`policy:<id>`, `resolver`, `default`) chose; kept while the counts hold. */
 export const chosenBy = computed(
   'routing.chosenBy',
-  (s) => [mainRun.get(s)] as const,
-  (main): ReadonlyMap<string, number> => {
-    const counts = new Map<string, number>();
-    if (main.ok)
-      for (const h of main.result.hops) counts.set(h.source, (counts.get(h.source) ?? 0) + 1);
-    return counts;
-  },
+  (s) => [mainHops.get(s)] as const,
+  (hops): ReadonlyMap<string, number> => (hops === null ? new Map() : countBy(hops, 'source')),
   (a, b) => a.size === b.size && [...a].every(([k, n]) => b.get(k) === n),
 );
 
@@ -334,16 +337,17 @@ export const syncRuns = computed(
     const small = !largeConversation.get(s);
     return [
       small ? mainRun.get(s) : null,
+      small ? mainHops.get(s) : null,
       small ? referenceRun.get(s) : null,
       small ? mainSummary.get(s) : null,
       small ? chosenBy.get(s) : null,
       small ? turnsButGaps.get(s) : null,
     ] as const;
   },
-  (main, reference, summary, counts, turns) =>
+  (main, hops, reference, summary, counts, turns) =>
     main === null || reference === null || counts === null || turns === null
       ? null
-      : { main, reference, summary, chosenBy: counts, turns },
+      : { main, hops, reference, summary, chosenBy: counts, turns },
 );
 
 function describeTurn(turn: SimTurn, i: number): string {

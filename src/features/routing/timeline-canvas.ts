@@ -4,6 +4,15 @@
  * of hops as cheap as a dozen, where SVG would need a shape per segment.
  */
 import type { HopRecord } from '../../core/index.ts';
+import {
+  sameColumns,
+  type HopColumns,
+  type HopFlagKey,
+  type HopNumberKey,
+  type HopTextKey,
+} from '../../domain/hop-list.ts';
+import { samePackedColumns } from '../../domain/packed-hops.ts';
+import { timelineMarks } from './timeline-marks.ts';
 import { INK, modelColor, PALETTE } from '../../ui/charts/palette.ts';
 import { MARGINS } from '../../ui/charts/scales.ts';
 import type { CanvasFrame } from '../../ui/charts/use-canvas-surface.ts';
@@ -55,30 +64,51 @@ export interface TimelineHop {
 }
 
 /**
- * Every field of {@link TimelineHop}: the type checker refuses a list that
- * misses one (the record's keys are `keyof TimelineHop`, all required), so a
- * field added to the drawing is compared too.
+ * Every field of {@link TimelineHop}, with its kind: the type checker
+ * refuses a list that misses one (the record's keys are `keyof
+ * TimelineHop`, all required) or names its kind wrong, so a field added to
+ * the drawing is compared too.
  */
-const DRAWN: { readonly [K in keyof TimelineHop]-?: true } = {
-  turn: true,
-  model: true,
-  thinking: true,
-  source: true,
-  cache: true,
-  readUsd: true,
-  writeUsd: true,
-  inputUsd: true,
-  outputUsd: true,
-  classifierUsd: true,
-  totalUsd: true,
-  forceDropped: true,
-  longContext: true,
+const DRAWN: {
+  readonly [K in keyof TimelineHop]-?: TimelineHop[K] extends number
+    ? 'number'
+    : TimelineHop[K] extends boolean
+      ? 'flag'
+      : 'text';
+} = {
+  turn: 'number',
+  model: 'text',
+  thinking: 'flag',
+  source: 'text',
+  cache: 'text',
+  readUsd: 'number',
+  writeUsd: 'number',
+  inputUsd: 'number',
+  outputUsd: 'number',
+  classifierUsd: 'number',
+  totalUsd: 'number',
+  forceDropped: 'flag',
+  longContext: 'flag',
 };
-const DRAWN_KEYS = Object.keys(DRAWN) as readonly (keyof TimelineHop)[];
+type Drawn = keyof TimelineHop;
+const keysOf = <V>(kind: string) =>
+  (Object.keys(DRAWN) as Drawn[]).filter((k) => DRAWN[k] === kind) as unknown as readonly (Drawn &
+    V)[];
+const DRAWN_KEYS = {
+  numbers: keysOf<HopNumberKey>('number'),
+  flags: keysOf<HopFlagKey>('flag'),
+  texts: keysOf<HopTextKey>('text'),
+};
+
+/** A run's hops as the timeline reads them: only the drawn fields (see {@link TimelineHop}). */
+export type TimelineHops = HopColumns<Drawn>;
+
+/** The marks of a run (see `timeline-marks.ts`). */
+export { timelineMarks, type TimelineMark } from './timeline-marks.ts';
 
 /** Everything the timeline draws. */
 export interface TimelineScene {
-  readonly hops: readonly TimelineHop[];
+  readonly hops: TimelineHops;
   /** The price table's model names, which give each model its colour. */
   readonly modelNames: readonly string[];
 }
@@ -86,19 +116,16 @@ export interface TimelineScene {
 /** Whether `hops` draw exactly what `scene` draws (same models, same drawn fields of every hop). */
 function drawsSame(
   scene: TimelineScene,
-  hops: readonly HopRecord[],
+  hops: TimelineHops,
   modelNames: readonly string[],
 ): boolean {
   if (scene.hops.length !== hops.length || scene.modelNames.length !== modelNames.length)
     return false;
   for (let i = 0; i < modelNames.length; i++)
     if (scene.modelNames[i] !== modelNames[i]) return false;
-  for (let i = 0; i < hops.length; i++) {
-    const a = scene.hops[i] as TimelineHop;
-    const b = hops[i] as HopRecord;
-    for (const key of DRAWN_KEYS) if (!Object.is(a[key], b[key])) return false;
-  }
-  return true;
+  return (
+    samePackedColumns(scene.hops, hops, DRAWN_KEYS) ?? sameColumns(scene.hops, hops, DRAWN_KEYS)
+  );
 }
 
 /**
@@ -106,13 +133,13 @@ function drawsSame(
  * when the run draws the same picture (the same drawn fields of every hop,
  * the same model names), so the canvas compares scenes by identity: a new
  * scene is a new picture. An idle-gap step moves every hop's clock and, while
- * the caches stay warm, keeps the scene; comparing 6,000 hops by value and
- * copying their drawn fields cost the main thread 5–28 ms a step. The hops
- * are the run's own records, seen through {@link TimelineHop}, so the
- * drawing can read no field the comparison does not.
+ * the caches stay warm, keeps the scene. The hops are the run's own, read
+ * by field (a long conversation's from the engine's packed columns, never
+ * unpacked) and seen through {@link TimelineHops}, so the drawing can read
+ * no field the comparison does not.
  */
 export function timelineScene(
-  hops: readonly HopRecord[],
+  hops: TimelineHops,
   modelNames: readonly string[],
   previous?: TimelineScene | null,
 ): TimelineScene {
@@ -155,54 +182,6 @@ export function hopAt(x: number, canvasWidth: number, hopCount: number): number 
   return i < 0 || i >= hopCount ? null : i;
 }
 
-/** What marks need of a hop. */
-type MarkHop = Pick<TimelineHop, 'totalUsd' | 'forceDropped'>;
-
-/** What one mark shows: a hop, or for a pixel that covers several hops, the costliest of them. */
-export interface TimelineMark<H extends MarkHop = TimelineHop> {
-  readonly hop: H;
-  /** First hop (index) the mark covers, and how many. */
-  readonly slotStart: number;
-  readonly slotWidth: number;
-  /** Some hop it covers dropped a forced tool choice. */
-  readonly dropped: boolean;
-}
-
-/**
- * One mark per hop while a hop is at least a pixel wide; past that, one mark
- * per pixel or so, showing the costliest of the hops it covers (the cold
- * starts and thinking spikes a reader looks for), so drawing stays
- * proportional to the width, not the hops. A mark covers about a pixel's
- * worth of hops, and always reaches into the next whole pixel column (counted
- * from the plot's left edge, a whole number of pixels from the canvas's):
- * so no two marks are drawn in the same column.
- */
-export function timelineMarks<H extends MarkHop>(
-  hops: readonly H[],
-  slot: number,
-): TimelineMark<H>[] {
-  if (slot >= 1 || hops.length === 0) {
-    return hops.map((hop, i) => ({ hop, slotStart: i, slotWidth: 1, dropped: hop.forceDropped }));
-  }
-  const perPixel = 1 / slot;
-  const marks: TimelineMark<H>[] = [];
-  for (let start = 0; start < hops.length;) {
-    const column = Math.floor(start * slot);
-    let end = Math.min(hops.length, Math.max(start + 1, Math.round(start + perPixel)));
-    while (end < hops.length && Math.floor(end * slot) === column) end++;
-    let costliest = hops[start] as H;
-    let dropped = false;
-    for (let i = start; i < end; i++) {
-      const h = hops[i] as H;
-      if (h.totalUsd > costliest.totalUsd) costliest = h;
-      if (h.forceDropped) dropped = true;
-    }
-    marks.push({ hop: costliest, slotStart: start, slotWidth: end - start, dropped });
-    start = end;
-  }
-  return marks;
-}
-
 /**
  * Draws the timeline on a frame of the kit's canvas surface (cleared,
  * scaled, with colours resolved for the theme: drawing reads no style).
@@ -228,8 +207,15 @@ export function drawTimeline(frame: CanvasFrame, scene: TimelineScene): void {
   const n = hops.length;
   const slot = slotWidth(width, n);
   const barWidth = slot >= 3 ? slot * 0.8 : slot;
+  const turnOf = hops.number('turn');
+  const modelOf = hops.text('model');
+  const thinkingOf = hops.flag('thinking');
+  const sourceOf = hops.text('source');
+  const cacheOf = hops.text('cache');
+  const longContextOf = hops.flag('longContext');
+  const totalUsd = hops.number('totalUsd');
   let max = 0;
-  for (const h of hops) max = Math.max(max, h.totalUsd);
+  for (let i = 0; i < n; i++) max = Math.max(max, totalUsd(i));
   if (max <= 0) max = 1;
   const base = L.top + L.barHeight;
   const scale = L.barHeight / max;
@@ -260,27 +246,28 @@ export function drawTimeline(frame: CanvasFrame, scene: TimelineScene): void {
   ctx.strokeStyle = palette.grid;
   ctx.fillStyle = palette.text;
   ctx.beginPath();
-  hops.forEach((h, i) => {
-    if (h.turn === previousTurn) return;
-    previousTurn = h.turn;
+  for (let i = 0; i < n; i++) {
+    const turn = turnOf(i);
+    if (turn === previousTurn) continue;
+    previousTurn = turn;
     const x = L.left + i * slot;
     if (slot >= 2 && i > 0) {
       ctx.moveTo(Math.round(x) + 0.5, L.top);
       ctx.lineTo(Math.round(x) + 0.5, base);
     }
     if (x - lastLabelX >= 36) {
-      ctx.fillText(String(h.turn + 1), x + Math.min(slot, 12) / 2, axisY);
+      ctx.fillText(String(turn + 1), x + Math.min(slot, 12) / 2, axisY);
       lastLabelX = x;
     }
-  });
+  }
   ctx.stroke();
 
-  const segments: Array<[keyof TimelineHop, string]> = [
-    ['readUsd', palette.read],
-    ['writeUsd', palette.write],
-    ['inputUsd', palette.input],
-    ['outputUsd', palette.output],
-    ['classifierUsd', palette.classifier],
+  const segments: Array<[(i: number) => number, string]> = [
+    [hops.number('readUsd'), palette.read],
+    [hops.number('writeUsd'), palette.write],
+    [hops.number('inputUsd'), palette.input],
+    [hops.number('outputUsd'), palette.output],
+    [hops.number('classifierUsd'), palette.classifier],
   ];
   // Rectangles are gathered by colour and drawn a colour at a time: setting
   // fillStyle parses a CSS colour, which on a software canvas cost more than
@@ -300,7 +287,7 @@ export function drawTimeline(frame: CanvasFrame, scene: TimelineScene): void {
   const laneTop = base + 8;
   let lastMarkerX = -Infinity;
   for (const mark of timelineMarks(hops, slot)) {
-    const h = mark.hop;
+    const h = mark.index;
     let x: number;
     let markWidth: number;
     if (slot >= 1) {
@@ -312,14 +299,14 @@ export function drawTimeline(frame: CanvasFrame, scene: TimelineScene): void {
       markWidth = Math.max(1, Math.floor(L.left + (mark.slotStart + mark.slotWidth) * slot) - x);
     }
     let y = base;
-    for (const [key, fill] of segments) {
-      const height = (h[key] as number) * scale;
+    for (const [part, fill] of segments) {
+      const height = part(h) * scale;
       if (height <= 0) continue;
       rect(fill, x, y - height, markWidth, height);
       y -= height;
     }
     // A long-context hop wears a cap above its bar.
-    if (h.longContext) rect(palette.longContext, x, Math.max(0, y - 4), markWidth, 3);
+    if (longContextOf(h)) rect(palette.longContext, x, Math.max(0, y - 4), markWidth, 3);
     // Markers closer than their own width would merge into a band: keep the first.
     if (mark.dropped && x - lastMarkerX >= 8) {
       lastMarkerX = x;
@@ -328,18 +315,18 @@ export function drawTimeline(frame: CanvasFrame, scene: TimelineScene): void {
     const laneX = slot >= 1 ? L.left + mark.slotStart * slot : x;
     const laneWidth = slot >= 1 ? Math.max(slot - (slot >= 3 ? 1 : 0), 1) : markWidth;
     const laneY = (k: number) => laneTop + k * (L.laneHeight + L.laneGap);
-    rect(palette.model(h.model), laneX, laneY(0), laneWidth, L.laneHeight);
+    rect(palette.model(modelOf(h)), laneX, laneY(0), laneWidth, L.laneHeight);
     rect(
-      h.thinking ? palette.thinkingOn : palette.thinkingOff,
+      thinkingOf(h) ? palette.thinkingOn : palette.thinkingOff,
       laneX,
       laneY(1),
       laneWidth,
       L.laneHeight,
     );
     rect(
-      h.source === 'resolver'
+      sourceOf(h) === 'resolver'
         ? palette.resolver
-        : h.source === 'default'
+        : sourceOf(h) === 'default'
           ? palette.default
           : palette.policy,
       laneX,
@@ -349,11 +336,11 @@ export function drawTimeline(frame: CanvasFrame, scene: TimelineScene): void {
     );
     rect(
       palette[
-        h.cache === 'warm'
+        cacheOf(h) === 'warm'
           ? 'warm'
-          : h.cache === 'partial'
+          : cacheOf(h) === 'partial'
             ? 'partial'
-            : h.cache === 'uncacheable'
+            : cacheOf(h) === 'uncacheable'
               ? 'notCacheable'
               : 'cold'
       ],

@@ -5,9 +5,10 @@
  * sweeps. Each is its own hook, used by the section that shows it, so an
  * answer arriving re-renders that section only.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HopRecord, SimTurn } from '../../core/index.ts';
 import { pricedAtZero } from '../../domain/baselines.ts';
+import { countBy, hopList, type HopList } from '../../domain/hop-list.ts';
 import {
   sameBaseline,
   sameList,
@@ -15,11 +16,11 @@ import {
   sameRecord,
   sameSummary,
 } from '../../domain/equality.ts';
-import { samePackedHops, unpackHops } from '../../domain/packed-hops.ts';
+import { packedHopList, samePackedHops, unpackHops } from '../../domain/packed-hops.ts';
 import {
   sampleHops,
   SHARE_SWEEP_VALUES,
-  summarise,
+  summariseHops,
   type BaselineRow,
   type ProgressiveResults,
   type RunSummary,
@@ -35,6 +36,7 @@ import {
   baselinesRequest,
   gapSweepRequest,
   gapValues,
+  largeConversation,
   shareSweepRequest,
   strategyRunRequest,
   syncRuns,
@@ -52,6 +54,12 @@ const NONE: readonly never[] = [];
 /** The strategy's run and what is read from it, all from the same run. */
 export interface StrategyView {
   readonly main: SimOutcome;
+  /**
+   * The strategy's hops, read by field (null when the run failed): what the
+   * timeline, its summary and the hop table read. A long conversation's are
+   * the engine's packed columns, never unpacked into records.
+   */
+  readonly hops: HopList | null;
   /** Every hop on the default model (the totals' reference). */
   readonly reference: SimOutcome;
   readonly summary: RunSummary | null;
@@ -61,13 +69,6 @@ export interface StrategyView {
   readonly turns: readonly SimTurn[];
   /** Whether a newer run than the one shown is on its way (long conversations). */
   readonly updating: boolean;
-}
-
-function countChosen(main: SimOutcome): ReadonlyMap<string, number> {
-  const counts = new Map<string, number>();
-  if (main.ok)
-    for (const h of main.result.hops) counts.set(h.source, (counts.get(h.source) ?? 0) + 1);
-  return counts;
 }
 
 const sameCounts = (a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean =>
@@ -86,35 +87,46 @@ const keepSummary = keeper<RunSummary | null>((a, b) =>
   a === null || b === null ? a === b : sameSummary(a, b),
 );
 const keepCounts = keeper(sameCounts);
+/** A run from the engine, and its hops read by field (null when it failed). */
+interface EngineRun {
+  readonly outcome: SimOutcome;
+  readonly hops: HopList | null;
+}
+
 /**
  * A run from the engine, kept (the same object) while the engine sends an
- * equal run: compared packed, before any record is unpacked. With `lazy`,
- * its hops are unpacked only when read: the reference's totals are all
- * that is read of it, and unpacking 6,000 more records a step cost the main
- * thread milliseconds and the collector more.
+ * equal run: compared packed, before anything is read. Its hops are read
+ * from the packed columns (`packedHopList`), and unpacked into records only
+ * if something reads `result.hops`: unpacking 6,000 records a step cost the
+ * main thread milliseconds and the collector more.
  */
-function wireKeeper(lazy: boolean): (wire: WireOutcome) => SimOutcome {
-  let kept: { wire: WireOutcome; outcome: SimOutcome } | null = null;
+function wireKeeper(): (wire: WireOutcome) => EngineRun {
+  let kept: { wire: WireOutcome; run: EngineRun } | null = null;
   return (wire) => {
-    if (kept !== null && sameWire(kept.wire, wire)) return kept.outcome;
-    let outcome: SimOutcome;
-    if (!lazy || !wire.ok || !('kind' in wire.hops)) outcome = fromWire(wire);
-    else {
+    if (kept !== null && sameWire(kept.wire, wire)) return kept.run;
+    let run: EngineRun;
+    if (!wire.ok || !('kind' in wire.hops)) {
+      const outcome = fromWire(wire);
+      run = { outcome, hops: outcome.ok ? hopList(outcome.result.hops) : null };
+    } else {
       const packed = wire.hops;
       let hops: HopRecord[] | null = null;
-      outcome = {
-        ok: true,
-        result: {
-          totals: wire.totals,
-          get hops() {
-            hops ??= unpackHops(packed);
-            return hops;
+      run = {
+        outcome: {
+          ok: true,
+          result: {
+            totals: wire.totals,
+            get hops() {
+              hops ??= unpackHops(packed);
+              return hops;
+            },
           },
         },
+        hops: packedHopList(packed),
       };
     }
-    kept = { wire, outcome };
-    return outcome;
+    kept = { wire, run };
+    return run;
   };
 }
 
@@ -128,8 +140,8 @@ function sameWire(a: WireOutcome, b: WireOutcome): boolean {
   return sameList(x, y, sameRecord);
 }
 
-const keepMain = wireKeeper(false);
-const keepReference = wireKeeper(true);
+const keepMain = wireKeeper();
+const keepReference = wireKeeper();
 
 /**
  * The strategy's run, its reference and what the totals, the timeline, the
@@ -147,11 +159,15 @@ export function useStrategyRuns(): StrategyView | null {
     const turns = turnsOfRequest(answered);
     if (turns === undefined) return null;
     const main = keepMain(runs.main);
-    const reference = keepReference(runs.reference);
+    const reference = keepReference(runs.reference).outcome;
+    const hops = main.hops;
     const summary = keepSummary(
-      main.ok ? summarise(main.result, sampleHops(main.result.hops.length)) : null,
+      main.outcome.ok && hops !== null
+        ? summariseHops(main.outcome.result.totals, hops, sampleHops(hops.length))
+        : null,
     );
-    return { main, reference, summary, chosenBy: keepCounts(countChosen(main)), turns };
+    const chosen = keepCounts(hops === null ? new Map() : countBy(hops, 'source'));
+    return { main: main.outcome, hops, reference, summary, chosenBy: chosen, turns };
   }, [runs, answered]);
   const updating = answer.updating;
   return useMemo(() => {
@@ -192,6 +208,7 @@ export function useBaselines(): BaselinesView {
     'baselines',
     useDerived(baselinesRequest),
     sameBaselines,
+    useDerived(largeConversation),
   );
   const baselines = useProgress(answer.value, models.length);
   const chart = useMemo(() => {
@@ -219,12 +236,21 @@ export interface SweepsView {
 /** The idle-gap and complex-share sweeps, from the engine. */
 export function useSweeps(): SweepsView {
   const gaps = useDerived(gapValues);
-  const gapAnswer = useEngineResult('sweeps', 'gapSweep', useDerived(gapSweepRequest), samePoints);
+  // A long conversation's sweeps and baselines start once the step has painted (see useEngineResult).
+  const large = useDerived(largeConversation);
+  const gapAnswer = useEngineResult(
+    'sweeps',
+    'gapSweep',
+    useDerived(gapSweepRequest),
+    samePoints,
+    large,
+  );
   const shareAnswer = useEngineResult(
     'sweeps',
     'shareSweep',
     useDerived(shareSweepRequest),
     samePoints,
+    large,
   );
   return {
     gapValues: gaps,
@@ -234,40 +260,74 @@ export function useSweeps(): SweepsView {
   };
 }
 
-/** How long a value must hold before `useIdleValue` shows it, ms. */
+/** How long new labels must hold before `useIdleLabels` starts showing them, ms. */
 const IDLE_AFTER_MS = 300;
 
+/** Labels relabelled per task: a few hundred options' text is a short task. */
+export const LABELS_PER_TASK = 250;
+
+/** Runs `task` when the browser is idle (at once where it cannot tell); returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(task, 0);
+    return () => clearTimeout(timer);
+  }
+  const cancel = cancelIdleCallback;
+  const idle = requestIdleCallback(task, { timeout: 1_000 });
+  return () => cancel(idle);
+}
+
 /**
- * `value`, shown once it has held for a moment and the browser is idle; the
- * previous one until then. For what a step changes but nobody reads during
- * the step: a long conversation's turn selects relabel 2,000 options each
- * (every label shows its gap), which cost a key press tens of milliseconds
- * even in a deferred render, since the browser's work on the options is not
- * React's to interrupt. Short lists (`small`) follow at once.
+ * `labels`, shown once they have held for a moment and the browser is idle,
+ * a few hundred at a time (a task each); the previous ones until then. For what a step changes but
+ * nobody reads during the step: a long conversation's turn selects relabel
+ * 2,000 options each (every label shows its gap), which cost a key press
+ * tens of milliseconds even in a deferred render, since the browser's work
+ * on the options is not React's to interrupt; relabelled all at once, at
+ * idle time, they made a task of 100–200 ms on a loaded machine, which a
+ * key press arriving then waited for. Short lists (`small`) follow at once;
+ * a list of another length (turns added or removed) is shown whole.
  */
-export function useIdleValue<T>(value: T, small: boolean): T {
-  const [shown, setShown] = useState(value);
+export function useIdleLabels(labels: readonly string[], small: boolean): readonly string[] {
+  const [shown, setShown] = useState(labels);
+  // The labels being shown chunk by chunk (null: none yet, wait for them to hold).
+  const target = useRef<readonly string[] | null>(null);
   useEffect(() => {
-    if (small || Object.is(shown, value)) return undefined;
-    let idle: number | null = null;
+    if (small || shown === labels) {
+      target.current = null;
+      return undefined;
+    }
+    const next = () =>
+      setShown((current) => {
+        if (current.length !== labels.length) return labels;
+        let from = 0;
+        while (from < labels.length && current[from] === labels[from]) from++;
+        const to = from + LABELS_PER_TASK;
+        return to >= labels.length ? labels : [...labels.slice(0, to), ...current.slice(to)];
+      });
+    if (target.current === labels) {
+      // The next chunk in a task of its own: a key press between two is handled first.
+      const timer = setTimeout(next, 0);
+      return () => clearTimeout(timer);
+    }
+    let cancel = () => {};
     const timer = setTimeout(() => {
-      if (typeof requestIdleCallback === 'function')
-        idle = requestIdleCallback(() => setShown(() => value), { timeout: 1_000 });
-      else setShown(() => value);
+      target.current = labels;
+      cancel = whenIdle(next);
     }, IDLE_AFTER_MS);
     return () => {
       clearTimeout(timer);
-      if (idle !== null) cancelIdleCallback(idle);
+      cancel();
     };
-  }, [value, shown, small]);
-  return small ? value : shown;
+  }, [labels, shown, small]);
+  return small ? labels : shown;
 }
 
 /** Up to this many turns the turn selects relabel with the step itself. */
 const LABELS_AT_ONCE = 200;
 
-/** One label per turn for the turn selects; a long conversation's follow at idle time (`useIdleValue`). */
+/** One label per turn for the turn selects; a long conversation's follow at idle time (`useIdleLabels`). */
 export function useTurnLabels(): readonly string[] {
   const labels = useDerived(turnLabels);
-  return useIdleValue(labels, labels.length <= LABELS_AT_ONCE);
+  return useIdleLabels(labels, labels.length <= LABELS_AT_ONCE);
 }

@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, simulateRouting } from '../../../src/core/index.ts';
 import { withIdleGap } from '../../../src/domain/generate-turns.ts';
+import { hopList } from '../../../src/domain/hop-list.ts';
+import { packHops, packedHopList } from '../../../src/domain/packed-hops.ts';
 import { timelineMarks, timelineScene } from '../../../src/features/routing/timeline-canvas.ts';
-import { sameDrawInputs } from '../../../src/ui/charts/use-canvas-surface.ts';
 import { SUPPORT_CHAT_ROUTING } from '../../../src/state/slices/routing-slice.ts';
 
 const hopsAt = (gap: number) =>
@@ -21,8 +22,8 @@ const hopsAt = (gap: number) =>
  * does not redraw.
  */
 const sameTimeline = (a: ReturnType<typeof hopsAt>, b: ReturnType<typeof hopsAt>) => {
-  const first = timelineScene(a, ['m']);
-  return timelineScene(b, ['m'], first) === first;
+  const first = timelineScene(hopList(a), ['m']);
+  return timelineScene(hopList(b), ['m'], first) === first;
 };
 
 describe('the timeline scene', () => {
@@ -38,14 +39,14 @@ describe('the timeline scene', () => {
   });
 
   it('given the last scene, keeps that very object while the run draws the same picture', () => {
-    const first = timelineScene(hopsAt(100), ['m', 'n']);
-    expect(timelineScene(hopsAt(200), ['m', 'n'], first)).toBe(first);
-    expect(timelineScene(hopsAt(100), ['m', 'n'], null)).not.toBe(first);
+    const first = timelineScene(hopList(hopsAt(100)), ['m', 'n']);
+    expect(timelineScene(hopList(hopsAt(200)), ['m', 'n'], first)).toBe(first);
+    expect(timelineScene(hopList(hopsAt(100)), ['m', 'n'], null)).not.toBe(first);
   });
 
   it('gives a new scene, equal to a fresh one, when any drawn field of any hop changes', () => {
     const hops = hopsAt(100);
-    const first = timelineScene(hops, ['m']);
+    const first = timelineScene(hopList(hops), ['m']);
     // Every field of the hop records, each changed in turn: the drawn ones
     // give a new scene; the others (the clock, token counts) draw nothing.
     const drawn = [
@@ -76,26 +77,47 @@ describe('the timeline scene', () => {
                 : `${value}x`;
           return { ...h, [key]: other };
         });
-        const next = timelineScene(changed, ['m'], first);
+        const list = hopList(changed);
+        const next = timelineScene(list, ['m'], first);
         expect(next, `${key} of hop ${at}`).not.toBe(first);
-        expect(sameDrawInputs(next, timelineScene(changed, ['m']))).toBe(true);
-        expect(sameDrawInputs(next, first)).toBe(false);
+        // The new scene is a fresh one of the changed run: the drawing reads its values.
+        expect(next).toStrictEqual(timelineScene(list, ['m']));
+        expect(next.hops).toBe(list);
       }
   });
 
   it('keeps the scene when only fields the drawing does not show change', () => {
     const hops = hopsAt(100);
-    const first = timelineScene(hops, ['m']);
+    const first = timelineScene(hopList(hops), ['m']);
     for (const key of ['at', 'promptTokens', 'cachedTokens', 'hop', 'resolverCalls'] as const) {
       const changed = hops.map((h) => ({ ...h, [key]: h[key] + 1 }));
-      expect(timelineScene(changed, ['m'], first), key).toBe(first);
+      expect(timelineScene(hopList(changed), ['m'], first), key).toBe(first);
     }
   });
 
+  it('compares packed runs (as the engine sends them) alike', () => {
+    const packed = (hops: ReturnType<typeof hopsAt>) => packedHopList(packHops(hops)!);
+    const first = timelineScene(packed(hopsAt(100)), ['m']);
+    expect(timelineScene(packed(hopsAt(200)), ['m'], first)).toBe(first);
+    expect(timelineScene(hopList(hopsAt(200)), ['m'], first)).toBe(first);
+    expect(timelineScene(packed(hopsAt(400)), ['m'], first)).not.toBe(first);
+    const hops = hopsAt(100);
+    const last = hops[hops.length - 1]!;
+    for (const change of [
+      { cache: 'cold' as const },
+      { source: 'default' as const },
+      { longContext: !last.longContext },
+      { classifierUsd: last.classifierUsd + 1 },
+    ])
+      expect(
+        timelineScene(packed([...hops.slice(0, -1), { ...last, ...change }]), ['m'], first),
+      ).not.toBe(first);
+  });
+
   it('gives a new scene when the model names (the colours) change', () => {
-    const first = timelineScene(hopsAt(100), ['m', 'n']);
-    expect(timelineScene(hopsAt(100), ['n', 'm'], first)).not.toBe(first);
-    expect(timelineScene(hopsAt(100), ['m'], first)).not.toBe(first);
+    const first = timelineScene(hopList(hopsAt(100)), ['m', 'n']);
+    expect(timelineScene(hopList(hopsAt(100)), ['n', 'm'], first)).not.toBe(first);
+    expect(timelineScene(hopList(hopsAt(100)), ['m'], first)).not.toBe(first);
   });
 });
 
@@ -104,14 +126,14 @@ describe('timelineMarks', () => {
   const many = Array.from({ length: 40 }, () => hops).flat(); // 960 hops
 
   it('gives every hop its own mark while hops are a pixel wide or more', () => {
-    const marks = timelineMarks(hops, 1);
+    const marks = timelineMarks(hopList(hops), 1);
     expect(marks.map((m) => [m.slotStart, m.slotWidth])).toEqual(hops.map((_, i) => [i, 1]));
   });
 
   it('below a pixel a hop, covers every hop once, in marks drawn in separate pixel columns, the costliest shown', () => {
     fc.assert(
       fc.property(fc.double({ min: 0.01, max: 0.999, noNaN: true }), (slot) => {
-        const marks = timelineMarks(many, slot);
+        const marks = timelineMarks(hopList(many), slot);
         let next = 0;
         let lastEnd = 0;
         for (const mark of marks) {
@@ -129,7 +151,9 @@ describe('timelineMarks', () => {
           if (next < many.length)
             expect(mark.slotWidth).toBeGreaterThanOrEqual(Math.round(1 / slot));
           const covered = many.slice(mark.slotStart, next);
-          expect(mark.hop.totalUsd).toBe(Math.max(...covered.map((h) => h.totalUsd)));
+          expect(mark.index).toBeGreaterThanOrEqual(mark.slotStart);
+          expect(mark.index).toBeLessThan(next);
+          expect(many[mark.index]!.totalUsd).toBe(Math.max(...covered.map((h) => h.totalUsd)));
           expect(mark.dropped).toBe(covered.some((h) => h.forceDropped));
         }
         expect(next).toBe(many.length);
