@@ -18,8 +18,6 @@ const SNIFF_BYTES = 4_096;
 const DECODE_BYTES = 32 * 1024;
 // Read in slices of this size where a Blob has no stream() (jsdom).
 const SLICE_BYTES = 256 * 1024;
-// The one buffer a byte stream is read into.
-const READ_BYTES = 256 * 1024;
 
 function looksBinary(bytes: Uint8Array): boolean {
   const end = Math.min(bytes.length, SNIFF_BYTES);
@@ -27,37 +25,10 @@ function looksBinary(bytes: Uint8Array): boolean {
   return false;
 }
 
-/**
- * The file's bytes in chunks, each valid until the next is asked for. Where
- * the browser's file stream is a byte stream, every chunk is read into one
- * reused buffer (a BYOB reader): a 200 MB file then leaves no trail of
- * megabyte buffers waiting for the garbage collector outside the heap.
- */
 async function* byteChunks(file: Blob): AsyncGenerator<Uint8Array> {
   // jsdom's Blob has no stream(): the slices below stand in for it there.
   if (typeof (file as Partial<Blob>).stream === 'function') {
-    const stream = file.stream();
-    let byob: ReadableStreamBYOBReader | undefined;
-    try {
-      byob = stream.getReader({ mode: 'byob' });
-    } catch {
-      // Not a byte stream: read its own chunks below.
-    }
-    if (byob !== undefined) {
-      let buffer = new ArrayBuffer(READ_BYTES);
-      try {
-        for (;;) {
-          const { done, value } = await byob.read(new Uint8Array(buffer, 0, READ_BYTES));
-          if (done || value === undefined) return;
-          // The read hands the same memory back in a new ArrayBuffer (the old one is detached).
-          buffer = value.buffer;
-          yield value;
-        }
-      } finally {
-        void byob.cancel().catch(() => undefined);
-      }
-    }
-    const reader = stream.getReader();
+    const reader = file.stream().getReader();
     try {
       for (;;) {
         const { done, value } = await reader.read();
