@@ -20,7 +20,10 @@
  *   file until the figures have been shown and the page has been quiet;
  * - peak memory of the page and its worker: the renderer process's peak
  *   resident set (VmHWM, /proc; the dedicated worker runs in the page's
- *   process), and the same before the import, to show what the import adds.
+ *   process), and the same before the import, to show what the import adds;
+ *   beside it the peak of its private part (RssAnon + RssShmem, sampled every
+ *   50 ms), which leaves out the mapped files (Chromium's binary, fonts,
+ *   about 120 MB) that every Chromium process shares;
  *
  * - the machine's load average over the last minute, before and after the
  *   runs: wall-clock task lengths stretch when other processes share the
@@ -60,6 +63,8 @@ interface Run {
   readonly longestFrameScripts: readonly string[];
   readonly peakRssMb: number;
   readonly baseRssMb: number;
+  readonly peakPrivateMb: number;
+  readonly basePrivateMb: number;
 }
 
 /**
@@ -146,6 +151,31 @@ async function rendererPeaks(browser: Browser): Promise<Map<number, number>> {
   }
 }
 
+/** A renderer's private resident memory (anonymous and shared-memory pages, MB): its RSS less the mapped files (the browser's binary, fonts), which every Chromium process shares. */
+function privateMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return (kb('RssAnon') + kb('RssShmem')) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples every renderer's private memory every 50 ms until stopped; the peaks by pid. */
+function samplePrivate(pids: readonly number[]): { stop: () => Map<number, number> } {
+  const peaks = new Map<number, number>(pids.map((pid) => [pid, privateMb(pid)]));
+  const timer = setInterval(() => {
+    for (const pid of pids) peaks.set(pid, Math.max(peaks.get(pid) ?? 0, privateMb(pid)));
+  }, 50);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return peaks;
+    },
+  };
+}
+
 async function waitQuiet(page: Page): Promise<void> {
   await page.waitForFunction(
     (quiet) => {
@@ -179,6 +209,8 @@ async function importOnce(
     await page.getByRole('tab', { name: 'Your traffic', exact: true }).click();
     await page.getByText('No traffic yet', { exact: false }).waitFor({ timeout: 30_000 });
     const before = await rendererPeaks(browser);
+    const privateBefore = new Map([...before.keys()].map((pid) => [pid, privateMb(pid)]));
+    const sampler = samplePrivate([...before.keys()]);
     if (tracePath !== undefined) await browser.startTracing(page, { path: tracePath });
     await page.evaluate(() => {
       (window as unknown as { __trafficBench: ProbeState }).__trafficBench.started =
@@ -196,12 +228,20 @@ async function importOnce(
       .first()
       .textContent();
     const after = await rendererPeaks(browser);
+    const privatePeaks = sampler.stop();
     // The page's renderer is the one that grew the most (a spare renderer may idle beside it).
     let peakRssMb = 0;
     let baseRssMb = 0;
     for (const [pid, peak] of after) {
       const base = before.get(pid) ?? 0;
       if (peak - base > peakRssMb - baseRssMb) [peakRssMb, baseRssMb] = [peak, base];
+    }
+    let peakPrivateMb = 0;
+    let basePrivateMb = 0;
+    for (const [pid, peak] of privatePeaks) {
+      const base = privateBefore.get(pid) ?? 0;
+      if (peak - base > peakPrivateMb - basePrivateMb)
+        [peakPrivateMb, basePrivateMb] = [peak, base];
     }
     const tasks = state.longTasks.filter((t) => t.start >= state.started);
     const frames = state.frames
@@ -222,6 +262,8 @@ async function importOnce(
         ),
       peakRssMb,
       baseRssMb,
+      peakPrivateMb,
+      basePrivateMb,
     };
   } finally {
     await context.close();
@@ -296,6 +338,16 @@ function reportRuns(prefix: string, megabytes: number, runs: readonly Run[]): vo
     runs.map((r) => r.baseRssMb),
     'MB',
   );
+  figure(
+    'peakPrivate',
+    runs.map((r) => r.peakPrivateMb),
+    'MB',
+  );
+  figure(
+    'privateBeforeImport',
+    runs.map((r) => r.basePrivateMb),
+    'MB',
+  );
 }
 
 async function main(): Promise<void> {
@@ -336,7 +388,8 @@ async function main(): Promise<void> {
           `bench-traces-browser: ${size} MB run ${i + 1}: ${run.seconds.toFixed(2)} s, ` +
             `longest task ${run.longestTaskMs.toFixed(0)} ms (${run.longTasks} long, ${run.longTaskTotalMs.toFixed(0)} ms), ` +
             `longest frame ${run.longestFrameMs.toFixed(0)} ms [${run.longestFrameScripts.join('; ')}], ` +
-            `peak RSS ${run.peakRssMb.toFixed(0)} MB (${run.baseRssMb.toFixed(0)} MB before)`,
+            `peak RSS ${run.peakRssMb.toFixed(0)} MB (${run.baseRssMb.toFixed(0)} MB before), ` +
+            `peak private ${run.peakPrivateMb.toFixed(0)} MB (${run.basePrivateMb.toFixed(0)} MB before)`,
         );
         results.push(run);
       }

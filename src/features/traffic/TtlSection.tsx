@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { useModelNames } from '../../state/selectors.ts';
 import { LineChart, type LineSeries } from '../../ui/charts/LineChart.tsx';
 import { Legend } from '../../ui/charts/Legend.tsx';
@@ -102,7 +102,8 @@ function GapHistogram({ ttl }: { ttl: TrafficTtl }) {
 /** The TTL question from this traffic's own gaps: 5 minutes or 1 hour, what each costs, which calls went cold. */
 export function TtlSection({ asBilledUsd }: { asBilledUsd: number }) {
   const id = useId();
-  const ttl = useTrafficTtl((s) => s.ttl);
+  // Rendered as a transition when the worker's figures arrive, in slices, like the other figures.
+  const ttl = useDeferredValue(useTrafficTtl((s) => s.ttl));
   return (
     <section className="card ttl-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>The TTL question: 5 minutes or 1 hour?</h2>

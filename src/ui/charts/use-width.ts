@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** The width of an element in CSS pixels, kept up to date with a ResizeObserver. */
+/**
+ * The width of an element in CSS pixels, kept up to date with a
+ * ResizeObserver. Where there is one, its first report (in the frame after
+ * the element is laid out) gives the width: reading the box in the effect
+ * instead would force a layout of the whole page there, a long task when a
+ * large section has just been added.
+ */
 export function useWidth<T extends HTMLElement>(fallback = 560) {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(fallback);
@@ -11,8 +17,10 @@ export function useWidth<T extends HTMLElement>(fallback = 560) {
       const w = Math.round(el.getBoundingClientRect().width);
       if (w > 0) setWidth(w);
     };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return undefined;
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return undefined;
+    }
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
