@@ -30,10 +30,13 @@
 //   BENCH_UI_SAMPLES=1 also prints every sample (sorted) to stderr;
 //   BENCH_UI_STEPS=N measures N key presses per tab instead of 100; a tab
 //   that is slow in a large scenario stops after 90 s of presses (at least 5;
-//   BENCH_UI_TAB_LIMIT_MS changes the limit), and says so on stderr.
+//   BENCH_UI_TAB_LIMIT_MS changes the limit), and says so on stderr;
+//   BENCH_UI_PROFILE=DIR writes a CPU profile of each tab's measured presses
+//   to DIR/<scenario>-<tab>.cpuprofile (DevTools' Performance panel opens it;
+//   build with `--minify false` into E2E_DIST for readable names).
 
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -45,6 +48,7 @@ import { SCENARIOS } from './ui-scenarios.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const STEPS = Number(process.env.BENCH_UI_STEPS) || 100;
+const PROFILE_DIR = process.env.BENCH_UI_PROFILE || null;
 const WARM_UP_STEPS = 5;
 /**
  * A tab that is slow in a large scenario stops early: after this long of
@@ -282,11 +286,18 @@ async function measureTab(browser, baseUrl, scenario, target) {
     const started = Date.now();
     let measureStarted = 0;
     let turned = false;
+    let cdp = null;
     for (let i = 0; paint.length < STEPS; i += 1) {
       const warmUp = i < WARM_UP_STEPS && !(i >= 2 && Date.now() - started > WARM_UP_LIMIT_MS);
       if (!warmUp && measureStarted === 0) {
         measuredFrom = await page.evaluate(() => performance.now());
         measureStarted = Date.now();
+        if (PROFILE_DIR) {
+          cdp = await context.newCDPSession(page);
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+          await cdp.send('Profiler.start');
+        }
       }
       if (
         measureStarted > 0 &&
@@ -316,6 +327,13 @@ async function measureTab(browser, baseUrl, scenario, target) {
       if (sample.capped) capped += 1;
     }
     const measuredTo = await page.evaluate(() => performance.now());
+    if (cdp !== null) {
+      const { profile } = await cdp.send('Profiler.stop');
+      mkdirSync(PROFILE_DIR, { recursive: true });
+      const file = join(PROFILE_DIR, `${scenario.id}-${target.id}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      console.error(`bench-ui: wrote a CPU profile of the measured steps to ${file}`);
+    }
     paint.sort((a, b) => a - b);
     results.sort((a, b) => a - b);
     const figures = {

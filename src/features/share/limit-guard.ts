@@ -16,6 +16,13 @@ export interface LimitGuard {
   enforce: (state: AppState) => { ok: true; json: string } | { ok: false };
   /** The store's current state is good (it was just loaded from a checked source). */
   accept: () => void;
+  /**
+   * Does the slow half of `enforce` ahead of it, in a task of its own: the
+   * check of the changed parts (`'check'`) or their JSON (`'json'`), both
+   * remembered by identity, so that a later `enforce` of the same state is
+   * quick. Changes nothing and reports nothing (`enforce` still decides).
+   */
+  prepare: (state: AppState, stage: 'check' | 'json') => void;
 }
 
 /** A guard that remembers the last state that passed the limits, part by part. */
@@ -56,5 +63,15 @@ export function createLimitGuard(notify: (notice: Notice) => void): LimitGuard {
     return { ok: true, json };
   };
 
-  return { enforce, accept: () => (lastGood = slicesOf(useAppStore.getState())) };
+  const prepare = (state: AppState, stage: 'check' | 'json') => {
+    if (stage === 'json') {
+      versionedScenarioJson(SAVED_VERSION, slicesOf(state));
+      return;
+    }
+    for (const k of SCENARIO_SLICES) {
+      if (state[k] !== lastGood[k] && checkPart(k, state[k]) !== null) return;
+    }
+  };
+
+  return { enforce, accept: () => (lastGood = slicesOf(useAppStore.getState())), prepare };
 }

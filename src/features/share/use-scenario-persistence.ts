@@ -129,13 +129,26 @@ export function startScenarioPersistence(): () => void {
     void recordState(data, json, source);
   };
 
-  const writeHash = () => {
+  /**
+   * Rewrites the hash. From its timer, a save still on its way (in idle
+   * tasks, for a huge scenario) goes first and the hash waits for it, so the
+   * two never make one long task a key press waits for (a huge scenario's
+   * save and encoding take tens of milliseconds each); a flush does both at
+   * once.
+   */
+  const writeHash = (atOnce = false) => {
     if (hashTimer !== undefined) clearTimeout(hashTimer);
     hashTimer = undefined;
     if (!hashPending || stopped || persistence === null) return;
     const p = persistence;
+    if (savePending) {
+      if (!atOnce) {
+        hashTimer = setTimeout(writeHash, SAVE_DEBOUNCE_MS);
+        return;
+      }
+      saveNow();
+    }
     hashPending = false;
-    if (savePending) saveNow();
     recordNow();
     const seq = ++writeSeq;
     p.encodeScenarioHash(selectScenario(useAppStore.getState()))
@@ -161,8 +174,20 @@ export function startScenarioPersistence(): () => void {
   // it never sits between a key press and its results; leaving or hiding the
   // page saves at once (flush).
   const saveSoon = () => {
-    if (lastSaveCost > SLOW_SAVE_MS) whenIdle(saveNow, IDLE_SAVE_TIMEOUT_MS);
-    else saveAfterPaint();
+    if (lastSaveCost > SLOW_SAVE_MS) {
+      // Three idle tasks, none long: the check of what changed, its JSON,
+      // then the save (which finds both done). Until the last, the save is
+      // still pending, so a flush in between saves everything at once.
+      whenIdle(() => {
+        if (!savePending || stopped) return;
+        limits.prepare(useAppStore.getState(), 'check');
+        whenIdle(() => {
+          if (!savePending || stopped) return;
+          limits.prepare(useAppStore.getState(), 'json');
+          whenIdle(saveNow, IDLE_SAVE_TIMEOUT_MS);
+        }, IDLE_SAVE_TIMEOUT_MS);
+      }, IDLE_SAVE_TIMEOUT_MS);
+    } else saveAfterPaint();
   };
 
   const schedule = () => {
@@ -179,7 +204,7 @@ export function startScenarioPersistence(): () => void {
   /** Everything pending, now (the page is being hidden or left). */
   const flush = () => {
     saveNow();
-    writeHash();
+    writeHash(true);
   };
 
   const openLink = async (
