@@ -10,6 +10,7 @@ import { ThemeToggle } from './ThemeToggle.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 import { useApplyTheme } from './theme.ts';
 import { mayHoldStoredTraffic } from './stored-traffic.ts';
+import { trackEditingFocus } from './control-focus.ts';
 
 // Every tab is its own chunk, loaded when first shown.
 const GatePanel = lazy(() => import('../features/gate/GatePanel.tsx'));
@@ -63,6 +64,9 @@ export function App() {
         : undefined,
     );
   }, []);
+
+  // Off-screen cards are skipped only while someone edits (styles.css).
+  useEffect(() => trackEditingFocus(), []);
 
   useEffect(() => {
     document.title = `${TAB_ITEMS.find((t) => t.id === tab)?.label ?? ''} · Context Cost Explorer`;

@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo, useCallback, useId } from 'react';
 import { perToken, priceRowFor } from '../../core/index.ts';
 import { DEFAULT_VOLUME_PER_DAY, resolveVolume, volumeRows } from '../../domain/volume.ts';
 import { useModelNames, usePricing } from '../../state/selectors.ts';
@@ -22,6 +22,7 @@ export const BudgetVolumeLine = memo(function BudgetVolumeLine({
   const typed = useAppStore((s) => s.budget.volumePerDay);
   const model = useAppStore((s) => s.budget.volumeModel);
   const setBudget = useAppStore((s) => s.setBudget);
+  const pickModel = useCallback((volumeModel: string) => setBudget({ volumeModel }), [setBudget]);
   const trafficRate = useTrafficFigures((s) => s.rates?.callsPerDay);
   const pricing = usePricing();
   const models = useModelNames();
@@ -51,22 +52,45 @@ export const BudgetVolumeLine = memo(function BudgetVolumeLine({
           <label htmlFor={`${id}-m`} style={{ fontWeight: 600, fontSize: '0.9rem' }}>
             Priced on
           </label>
-          <select
-            id={`${id}-m`}
-            value={model}
-            onChange={(e) => setBudget({ volumeModel: e.target.value })}
-          >
-            {(models.includes(model) ? models : [model, ...models]).map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
+          <ModelSelect id={`${id}-m`} model={model} models={models} onChange={pickModel} />
           {row === undefined ? (
             <p className="field-error">No price row for {model}: choose another model.</p>
           ) : null}
         </div>
       </VolumeLine>
     </section>
+  );
+});
+
+/**
+ * The "Priced on" model list, apart so that a budget step (a new outcome)
+ * does not re-render its options: with a full LiteLLM file that is 2,000
+ * and more. Its width is set, so the browser never measures every option's
+ * text to size it when the card around it is laid out again.
+ */
+const ModelSelect = memo(function ModelSelect({
+  id,
+  model,
+  models,
+  onChange,
+}: {
+  id: string;
+  model: string;
+  models: readonly string[];
+  onChange: (model: string) => void;
+}) {
+  return (
+    <select
+      id={id}
+      value={model}
+      onChange={(e) => onChange(e.target.value)}
+      style={{ width: '100%', maxWidth: '22rem' }}
+    >
+      {(models.includes(model) ? models : [model, ...models]).map((m) => (
+        <option key={m} value={m}>
+          {m}
+        </option>
+      ))}
+    </select>
   );
 });
