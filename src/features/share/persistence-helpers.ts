@@ -157,6 +157,26 @@ export function whenIdle(task: () => void, timeout: number): void {
   else setTimeout(task, 0);
 }
 
+/**
+ * Runs `steps` one idle task each (`whenIdle`), in order, while `go()` holds
+ * before each: a long piece of work cut where a key press may come between.
+ */
+export function whenIdleInSteps(
+  steps: readonly (() => void)[],
+  go: () => boolean,
+  timeout: number,
+): void {
+  const run = (i: number) => {
+    if (i >= steps.length) return;
+    whenIdle(() => {
+      if (!go()) return;
+      steps[i]!();
+      run(i + 1);
+    }, timeout);
+  };
+  run(0);
+}
+
 /** Reads a slot; a slot that cannot be read at all counts as empty. Never throws. */
 export function readSlot(
   p: Persistence,

@@ -26,6 +26,7 @@ import {
   scenarioChanged,
   STORAGE_THROTTLE_FACTOR,
   whenIdle,
+  whenIdleInSteps,
   type Persistence,
 } from './persistence-helpers.ts';
 import { joinReportHash, splitReportHash } from './report-address.ts';
@@ -174,20 +175,20 @@ export function startScenarioPersistence(): () => void {
   // it never sits between a key press and its results; leaving or hiding the
   // page saves at once (flush).
   const saveSoon = () => {
-    if (lastSaveCost > SLOW_SAVE_MS) {
-      // Three idle tasks, none long: the check of what changed, its JSON,
-      // then the save (which finds both done). Until the last, the save is
-      // still pending, so a flush in between saves everything at once.
-      whenIdle(() => {
-        if (!savePending || stopped) return;
-        limits.prepare(useAppStore.getState(), 'check');
-        whenIdle(() => {
-          if (!savePending || stopped) return;
-          limits.prepare(useAppStore.getState(), 'json');
-          whenIdle(saveNow, IDLE_SAVE_TIMEOUT_MS);
-        }, IDLE_SAVE_TIMEOUT_MS);
-      }, IDLE_SAVE_TIMEOUT_MS);
-    } else saveAfterPaint();
+    // Three idle tasks, none long: the check of what changed, its JSON, then
+    // the save (which finds both done). Until the last the save is still
+    // pending, so a flush in between saves everything at once.
+    if (lastSaveCost > SLOW_SAVE_MS)
+      whenIdleInSteps(
+        [
+          () => limits.prepare(useAppStore.getState(), 'check'),
+          () => limits.prepare(useAppStore.getState(), 'json'),
+          saveNow,
+        ],
+        () => savePending && !stopped,
+        IDLE_SAVE_TIMEOUT_MS,
+      );
+    else saveAfterPaint();
   };
 
   const schedule = () => {
