@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { memo, useId, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import { estimateTokens } from '../../core/index.ts';
 import { TIERS, type BudgetEditorRow, type Tier } from '../../state/slices/budget-slice.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
@@ -53,7 +53,7 @@ export const RowItem = memo(function RowItem(props: RowItemProps) {
   const rid = row.contributionId;
   const estimated = row.text !== null;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusTarget === null) return;
     ({ up: upRef, down: downRef, id: idRef })[focusTarget].current?.focus();
     onFocused();

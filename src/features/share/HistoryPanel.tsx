@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { textDigest, type HistoryEntry } from '../../state/history/model.ts';
 import { scenarioToJson } from '../../state/persistence.ts';
 import { selectScenario, useAppStore } from '../../state/store.ts';
@@ -31,9 +31,9 @@ export default function HistoryPanel({ id, onDone }: { id: string; onDone: () =>
   const current = useAppStore((s) => textDigest(scenarioToJson(selectScenario(s))));
   const tab = thisTab();
 
+  useLayoutEffect(() => closeRef.current?.focus(), []);
   useEffect(() => {
     void refreshHistory();
-    closeRef.current?.focus();
   }, []);
 
   return (

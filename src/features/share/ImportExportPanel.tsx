@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import {
   MAX_SCENARIO_BYTES,
   parseScenarioText,
@@ -29,7 +29,9 @@ export default function ImportExportPanel({ id, onDone }: { id: string; onDone: 
   const firstRef = useRef<HTMLButtonElement>(null);
 
   // Opened from the bar: start where the panel's controls are.
-  useEffect(() => firstRef.current?.focus(), []);
+  // A layout effect: focus moves in the same commit that shows the panel, so
+  // nothing (a key press, a test's query) can see the panel without it.
+  useLayoutEffect(() => firstRef.current?.focus(), []);
 
   const apply = (parsed: ScenarioParse, source: string) => {
     if (!parsed.ok) {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { selectScenario, useAppStore } from '../../state/store.ts';
 import {
@@ -49,7 +49,9 @@ export default function ReportView({ onClose }: { onClose: () => void }) {
   // The date of the report's making: when it was opened in this page.
   const [made] = useState(() => new Date());
 
-  useEffect(() => {
+  // A layout effect: the page behind is inert and focus is on the heading in
+  // the same commit that shows the report, before it paints.
+  useLayoutEffect(() => {
     const root = document.getElementById('root');
     const page = document.documentElement;
     const scrolled = page.scrollTop;
