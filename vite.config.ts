@@ -67,7 +67,12 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     include: ['test/**/*.test.{ts,tsx}'],
     pool: 'threads',
-    // The machines are shared and have two cores: generous, never a speed check.
-    testTimeout: 30_000,
+    // The machines are shared and have two cores: generous, never a speed
+    // check (under a stress run the slowest test took 52 s, 12 s when quiet).
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+    // expect.poll's own default is 1 s; the same wait as Testing Library's
+    // (test/setup.ts).
+    expect: { poll: { timeout: 30_000 } },
   },
 });

@@ -84,7 +84,7 @@ function conformance(...files: string[]): Promise<Run> {
     execFile(
       'npx',
       ['tsx', 'scripts/conformance.ts', ...files],
-      { cwd: ROOT, timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } },
+      { cwd: ROOT, timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
         done({ code, stdout, stderr });
@@ -96,7 +96,7 @@ function conformance(...files: string[]): Promise<Run> {
 const lastLine = (text: string) => text.trimEnd().split('\n').at(-1);
 
 // Three processes in all, run side by side: tsx takes most of a second to start.
-describe.concurrent('the conformance command', { timeout: 60_000 }, () => {
+describe.concurrent('the conformance command', { timeout: 120_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'conformance-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

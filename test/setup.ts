@@ -18,9 +18,12 @@ if (typeof HTMLCanvasElement !== 'undefined') {
 
 // The machines are shared and have two cores: under load (CI beside other
 // work) results from the in-process engine can take longer than Testing
-// Library's default 1 s to appear. A longer wait is never a speed check: a
-// test whose result never comes still fails, only later.
-configure({ asyncUtilTimeout: 10_000 });
+// Library's default 1 s to appear (a stress run with two busy loops beside
+// the suite saw six times the quiet machine's times). A longer wait is never
+// a speed check: a test whose result never comes still fails, only later.
+// Tests use this one wait (and vitest.config.ts's for expect.poll) rather
+// than their own, shorter ones.
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   cleanup();

@@ -16,7 +16,7 @@ describe('App shell', () => {
   beforeAll(async () => {
     await import('../../src/features/gate/GatePanel.tsx');
     await import('../../src/features/pricing/PricesPanel.tsx');
-  }, 60_000);
+  });
 
   beforeEach(() => {
     // The shell restores saved work at startup: start every test from nothing saved.
@@ -42,9 +42,7 @@ describe('App shell', () => {
       'Your traffic',
       'Prices',
     ]);
-    expect(
-      await screen.findByRole('slider', { name: 'Output tokens' }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('slider', { name: 'Output tokens' })).toBeInTheDocument();
   });
 
   it('keeps the open tab in the state and moves with arrow keys', async () => {
@@ -53,9 +51,7 @@ describe('App shell', () => {
     fireEvent.keyDown(gate, { key: 'ArrowLeft' });
     expect(useAppStore.getState().ui.tab).toBe('prices');
     expect(screen.getByRole('tab', { name: 'Prices' })).toHaveAttribute('aria-selected', 'true');
-    expect(
-      await screen.findByRole('heading', { name: 'Prices' }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Prices' })).toBeInTheDocument();
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Prices' }), { key: 'Home' });
     expect(useAppStore.getState().ui.tab).toBe('gate');
   });
@@ -71,12 +67,10 @@ describe('App shell', () => {
   it('catches a failing panel and keeps the rest of the app working', async () => {
     render(<App />);
     fireEvent.click(screen.getByRole('tab', { name: 'Model routing' }));
-    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The model-routing lab stopped working');
     expect(alert).toHaveTextContent('simulated failure');
     fireEvent.click(screen.getByRole('tab', { name: 'Offload gate' }));
-    expect(
-      await screen.findByRole('slider', { name: 'Output tokens' }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('slider', { name: 'Output tokens' })).toBeInTheDocument();
   });
 });

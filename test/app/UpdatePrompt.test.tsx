@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -34,7 +34,7 @@ describe('UpdatePrompt', () => {
     Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
     const user = userEvent.setup();
     render(<UpdatePrompt />);
-    await vi.waitFor(() => expect(reportReady).not.toBeNull());
+    await waitFor(() => expect(reportReady).not.toBeNull());
     expect(screen.queryByRole('status'), 'nothing is shown before an update').toBeNull();
     act(() => reportReady?.());
     const bar = screen.getByRole('status');
@@ -49,7 +49,7 @@ describe('UpdatePrompt', () => {
     Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
     const user = userEvent.setup();
     render(<UpdatePrompt />);
-    await vi.waitFor(() => expect(reportReady).not.toBeNull());
+    await waitFor(() => expect(reportReady).not.toBeNull());
     act(() => reportReady?.());
     await user.click(screen.getByRole('button', { name: 'Later' }));
     expect(screen.queryByRole('status')).toBeNull();

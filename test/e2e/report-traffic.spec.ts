@@ -12,7 +12,7 @@ import { expect, test } from './support/fixtures.ts';
 
 const FIXTURE = resolve(TRACE_FIXTURES, 'claude-code-gaps.jsonl');
 const EXACT = { exact: true };
-const LINK_TIMEOUT = { timeout: 10_000 };
+const LINK_TIMEOUT = { timeout: 30_000 };
 const SHOTS = 'test-results/report';
 
 function jsonLink(base: string, scenario: unknown): string {

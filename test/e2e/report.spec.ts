@@ -10,7 +10,7 @@ import { decodeScenarioHash } from '../../src/state/persistence.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const EXACT = { exact: true };
-const LINK_TIMEOUT = { timeout: 10_000 };
+const LINK_TIMEOUT = { timeout: 30_000 };
 const SHOTS = 'test-results/report';
 
 function jsonLink(base: string, scenario: unknown, suffix = ''): string {

@@ -3,14 +3,15 @@
 
 /**
  * Retries an async check until it stops throwing, then returns its result;
- * after `timeoutMs` rethrows the last failure. For assertions on a page that
- * is still updating: `await eventually(async () => assert.equal(await x(), 1))`.
+ * after `timeoutMs` (15 s, as long as the specs' expect waits) rethrows the
+ * last failure. For assertions on a page that is still updating:
+ * `await eventually(async () => assert.equal(await x(), 1))`.
  * @template T
  * @param {() => Promise<T> | T} check
  * @param {{ timeoutMs?: number, intervalMs?: number }} [options]
  * @returns {Promise<T>}
  */
-export async function eventually(check, { timeoutMs = 5_000, intervalMs = 50 } = {}) {
+export async function eventually(check, { timeoutMs = 15_000, intervalMs = 50 } = {}) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

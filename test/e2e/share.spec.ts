@@ -16,7 +16,7 @@ const EXACT = { exact: true };
 const DEFAULT_OUTPUT_TOKENS = String(DEFAULT_SCENARIO.gate.outputTokens);
 const DEFAULT_REASON = evaluateOffloadGate(DEFAULT_SCENARIO.gate, DEFAULT_PRICING).reason;
 /** Links decode asynchronously, and the hash follows a change after a quiet moment. */
-const LINK_TIMEOUT = { timeout: 10_000 };
+const LINK_TIMEOUT = { timeout: 30_000 };
 
 function withHash(baseUrl: string, hash: string): string {
   const url = new URL(baseUrl);

@@ -41,7 +41,7 @@ function runCcusage(configDir: string): Promise<CcusageTotals> {
     execFile(
       process.execPath,
       [CCUSAGE, 'daily', '--json', '--offline', '--mode', 'calculate', '--timezone', 'UTC'],
-      { env: { ...process.env, CLAUDE_CONFIG_DIR: configDir, NO_COLOR: '1' }, timeout: 60_000 },
+      { env: { ...process.env, CLAUDE_CONFIG_DIR: configDir, NO_COLOR: '1' }, timeout: 120_000 },
       (error, stdout) => {
         if (error) fail(error);
         else done((JSON.parse(stdout) as { totals: CcusageTotals }).totals);
@@ -84,7 +84,7 @@ function linesByCall(text: string): Map<string, { model: string; first: Usage; l
   return calls;
 }
 
-describe('side by side with ccusage 18.0.11', { timeout: 60_000 }, () => {
+describe('side by side with ccusage 18.0.11', { timeout: 120_000 }, () => {
   const configDir = mkdtempSync(join(tmpdir(), 'ccusage-'));
   let theirs: CcusageTotals;
   beforeAll(async () => {

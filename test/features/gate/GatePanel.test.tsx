@@ -132,9 +132,7 @@ describe('GatePanel', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     // The comparison comes from the engine, after the edit's own render.
     expect(
-      await screen.findByText(/Per 1,000 tool outputs: never offloading costs/, undefined, {
-        timeout: 5_000,
-      }),
+      await screen.findByText(/Per 1,000 tool outputs: never offloading costs/),
     ).toBeInTheDocument();
   });
 });

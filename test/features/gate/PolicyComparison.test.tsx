@@ -16,9 +16,7 @@ function comparisonCard(): HTMLElement {
 
 async function summary(): Promise<HTMLElement> {
   const card = comparisonCard();
-  return within(card).findByText(/Per 1,000 tool outputs: never offloading costs/, undefined, {
-    timeout: 5_000,
-  });
+  return within(card).findByText(/Per 1,000 tool outputs: never offloading costs/);
 }
 
 describe('the policy comparison (SPEC §2.1)', () => {
@@ -92,9 +90,7 @@ describe('the policy comparison (SPEC §2.1)', () => {
       { target: { value: '3' } },
     );
     expect(useAppStore.getState().gate.population.horizon).toBe(3);
-    expect(
-      await within(card).findByText('Horizon: 3 turns', undefined, { timeout: 5_000 }),
-    ).toBeInTheDocument();
+    expect(await within(card).findByText('Horizon: 3 turns')).toBeInTheDocument();
     expect(await summary()).toHaveTextContent('on the cache-aware basis');
   });
 });

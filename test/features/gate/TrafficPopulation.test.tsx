@@ -47,13 +47,7 @@ describe("the gate on the traffic's tool outputs", () => {
     // Its own sizes: the median-and-spread sliders are not the population now.
     expect(within(card()).queryByLabelText('Median output size')).toBeNull();
     expect(within(card()).getByText('1.23')).toBeInTheDocument();
-    await within(card()).findByText(
-      /^On this population the cheapest policy at p_recall 0 is/,
-      undefined,
-      {
-        timeout: 5_000,
-      },
-    );
+    await within(card()).findByText(/^On this population the cheapest policy at p_recall 0 is/);
 
     fireEvent.click(within(card()).getByRole('button', { name: "Use my traffic's priors" }));
     const gate = useAppStore.getState().gate;
@@ -79,7 +73,7 @@ describe("the gate on the traffic's tool outputs", () => {
     const volume = within(card()).getByRole('region', { name: 'Scale to a month' });
     expect(within(volume).getByLabelText('Tool outputs per day')).toHaveValue(1.5);
     expect(within(volume).getByText('from your traffic')).toBeInTheDocument();
-    await within(volume).findByText('Never offload', undefined, { timeout: 5_000 });
+    await within(volume).findByText('Never offload');
     fireEvent.change(within(volume).getByLabelText('Tool outputs per day'), {
       target: { value: '2000' },
     });

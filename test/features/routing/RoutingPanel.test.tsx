@@ -249,11 +249,8 @@ describe('RoutingPanel with a large price table', () => {
   it('prices baselines for the default models only, and never calls a $0 model the cheapest', async () => {
     importRows(3_000);
     render(<RoutingPanel />);
-    await waitFor(
-      () => expect(baselineRows()).toHaveLength(1 + Object.keys(DEFAULT_PRICING).length),
-      {
-        timeout: 5_000,
-      },
+    await waitFor(() =>
+      expect(baselineRows()).toHaveLength(1 + Object.keys(DEFAULT_PRICING).length),
     );
     expect(baselineRows().some((name) => name.startsWith('imported/'))).toBe(false);
     const cumulative = screen.getByRole('figure', { name: /Cumulative cost/ });
@@ -272,16 +269,14 @@ describe('RoutingPanel with a large price table', () => {
       screen.getByRole('button', { name: 'Add imported/model-123 to the baselines' }),
     );
     expect(useAppStore.getState().routing.baselineModels).toEqual(['imported/model-123']);
-    await waitFor(() => expect(baselineRows()).toContain('imported/model-123'), { timeout: 5_000 });
+    await waitFor(() => expect(baselineRows()).toContain('imported/model-123'));
     // A $0 row can be added, is marked, and never counts as the cheapest.
     await user.clear(screen.getByRole('searchbox', { name: 'Find a model' }));
     await user.type(screen.getByRole('searchbox', { name: 'Find a model' }), 'model-100');
     await user.click(
       screen.getByRole('button', { name: 'Add imported/model-100 to the baselines' }),
     );
-    await waitFor(() => expect(baselineRows()).toContain('imported/model-100priced $0'), {
-      timeout: 5_000,
-    });
+    await waitFor(() => expect(baselineRows()).toContain('imported/model-100priced $0'));
     const cumulative = screen.getByRole('figure', { name: /Cumulative cost/ });
     expect(within(cumulative).getByText(/the cheapest single model is/)).not.toHaveTextContent(
       'imported/model-100',
@@ -289,9 +284,7 @@ describe('RoutingPanel with a large price table', () => {
     await user.click(
       screen.getByRole('button', { name: 'Remove imported/model-123 from the baselines' }),
     );
-    await waitFor(() => expect(baselineRows()).not.toContain('imported/model-123'), {
-      timeout: 5_000,
-    });
+    await waitFor(() => expect(baselineRows()).not.toContain('imported/model-123'));
     expect(useAppStore.getState().routing.baselineModels).toEqual(['imported/model-100']);
   });
 });
@@ -315,7 +308,7 @@ describe('RoutingPanel with a long conversation', () => {
         simulateRouting(useAppStore.getState().routing.scenario, DEFAULT_PRICING).totals.totalUsd,
       );
     const first = expected();
-    await waitFor(() => expect(term('Total cost')).toBe(first), { timeout: 10_000 });
+    await waitFor(() => expect(term('Total cost')).toBe(first));
     // An edit keeps the previous totals on screen until the new run is back.
     const before = term('Total cost');
     act(() =>
@@ -326,10 +319,8 @@ describe('RoutingPanel with a long conversation', () => {
     expect(term('Total cost')).toBe(before);
     const second = expected();
     expect(second).not.toBe(before);
-    await waitFor(() => expect(term('Total cost')).toBe(second), { timeout: 10_000 });
-    await waitFor(() => expect(screen.queryByText(/Pricing \d+ more…/)).toBeNull(), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(term('Total cost')).toBe(second));
+    await waitFor(() => expect(screen.queryByText(/Pricing \d+ more…/)).toBeNull());
     expect(baselineRows()).toHaveLength(1 + Object.keys(DEFAULT_PRICING).length);
-  }, 60_000);
+  });
 });

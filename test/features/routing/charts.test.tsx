@@ -44,7 +44,7 @@ describe('RoutingPanel charts', () => {
     // The baselines come from the engine, after the first render.
     const legend = () =>
       within(figure(/Cumulative cost/)).getAllByRole('listitem', { hidden: true });
-    await waitFor(() => expect(legend()).toHaveLength(4), { timeout: 5_000 });
+    await waitFor(() => expect(legend()).toHaveLength(4));
     expect(legend().map((li) => li.textContent)).toEqual([
       'Strategy',
       'Every hop on claude-opus-4-6 (default)',
@@ -83,9 +83,7 @@ describe('RoutingPanel charts', () => {
     };
     const sweep = figure(/idle gap/);
     // The sweep comes from the engine, after the first render.
-    await waitFor(() => expect(within(sweep).queryByText(/Still computing/)).toBeNull(), {
-      timeout: 5_000,
-    });
+    await waitFor(() => expect(within(sweep).queryByText(/Still computing/)).toBeNull());
     const before = await tableRows(sweep);
     expect(before.map((r) => r.slice(1, 3))).toEqual(expected());
 
@@ -102,9 +100,7 @@ describe('RoutingPanel charts', () => {
         turns: routing.scenario.turns.map((t) => ({ ...t, userTokens: t.userTokens + 5_000 })),
       });
     });
-    await waitFor(async () => expect(await tableRows(sweep)).not.toEqual(before), {
-      timeout: 5_000,
-    });
+    await waitFor(async () => expect(await tableRows(sweep)).not.toEqual(before));
     const after = await tableRows(sweep);
     expect(after.map((r) => r.slice(1, 3))).toEqual(expected());
   });
@@ -112,9 +108,8 @@ describe('RoutingPanel charts', () => {
   it('tabulates the complex-share sweep with the default model’s baseline on every row', async () => {
     render(<RoutingPanel />);
     const share = figure(/share of complex turns/);
-    await waitFor(
-      async () => expect(await tableRows(share)).toHaveLength(SHARE_SWEEP_VALUES.length),
-      { timeout: 5_000 },
+    await waitFor(async () =>
+      expect(await tableRows(share)).toHaveLength(SHARE_SWEEP_VALUES.length),
     );
     const rows = await tableRows(share);
     expect(new Set(rows.map((r) => r[2])).size).toBe(1);

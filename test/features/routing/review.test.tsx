@@ -123,14 +123,11 @@ describe('the routing lab for a design review', () => {
   it('locates the TTL cliff to the second, each side checked by the core', async () => {
     loadScenarioPreset('sticky');
     render(<RoutingPanel />);
-    const summary = await waitFor(
-      () => {
-        const el = screen.getByText(/the cliff lies between/);
-        expect(el.textContent).toContain('every second between');
-        return el.textContent ?? '';
-      },
-      { timeout: 10_000 },
-    );
+    const summary = await waitFor(() => {
+      const el = screen.getByText(/the cliff lies between/);
+      expect(el.textContent).toContain('every second between');
+      return el.textContent ?? '';
+    });
     const match =
       /up to (\d+) s and costs more from (\d+) s: the cliff lies between \1 s and \2 s/.exec(
         summary,

@@ -131,32 +131,41 @@ describe('timelineMarks', () => {
   });
 
   it('below a pixel a hop, covers every hop once, in marks drawn in separate pixel columns, the costliest shown', () => {
+    // Each run's marks are checked with plain comparisons and the run ends
+    // in one expectation naming every mark that breaks a rule: 200 runs of
+    // up to 960 marks made 1.5 million expect calls (12 s quiet, 52 s on a
+    // loaded machine) for the same checks.
     fc.assert(
       fc.property(fc.double({ min: 0.01, max: 0.999, noNaN: true }), (slot) => {
         const marks = timelineMarks(hopList(many), slot);
+        const broken: string[] = [];
         let next = 0;
         let lastEnd = 0;
-        for (const mark of marks) {
+        for (const [k, mark] of marks.entries()) {
+          const fail = (rule: string) => broken.push(`mark ${k}: ${rule}`);
           // Contiguous and complete: each mark starts where the last ended.
-          expect(mark.slotStart).toBe(next);
+          if (mark.slotStart !== next) fail(`starts at ${mark.slotStart}, not ${next}`);
           next += mark.slotWidth;
           // The pixel columns the drawing gives the mark (as drawTimeline
           // places them) start where the last mark's ended, or later: no
           // column is drawn twice.
           const x = Math.floor(mark.slotStart * slot);
           const end = Math.max(x + 1, Math.floor(next * slot));
-          expect(x).toBeGreaterThanOrEqual(lastEnd);
+          if (x < lastEnd) fail(`column ${x} was drawn by the mark before (to ${lastEnd})`);
           lastEnd = end;
           // About a pixel's worth of hops: never fewer than a pixel holds, rounded.
-          if (next < many.length)
-            expect(mark.slotWidth).toBeGreaterThanOrEqual(Math.round(1 / slot));
+          if (next < many.length && mark.slotWidth < Math.round(1 / slot))
+            fail(`${mark.slotWidth} hops, fewer than a pixel holds`);
           const covered = many.slice(mark.slotStart, next);
-          expect(mark.index).toBeGreaterThanOrEqual(mark.slotStart);
-          expect(mark.index).toBeLessThan(next);
-          expect(many[mark.index]!.totalUsd).toBe(Math.max(...covered.map((h) => h.totalUsd)));
-          expect(mark.dropped).toBe(covered.some((h) => h.forceDropped));
+          if (mark.index < mark.slotStart || mark.index >= next)
+            fail(`shows hop ${mark.index}, outside its hops`);
+          else if (many[mark.index]!.totalUsd !== Math.max(...covered.map((h) => h.totalUsd)))
+            fail(`shows hop ${mark.index}, not the costliest of its hops`);
+          if (mark.dropped !== covered.some((h) => h.forceDropped))
+            fail(`dropped is ${mark.dropped}`);
         }
-        expect(next).toBe(many.length);
+        if (next !== many.length) broken.push(`the marks cover ${next} of ${many.length} hops`);
+        expect(broken).toEqual([]);
       }),
       { seed: 7, numRuns: 200 },
     );

@@ -253,7 +253,7 @@ describe('Report', () => {
   it('renders the decisions and key figures, and closes', async () => {
     const user = renderBar();
     await user.click(screen.getByRole('button', { name: 'Report' }));
-    const report = await screen.findByRole('dialog', { name: /Design review/ }, { timeout: 8000 });
+    const report = await screen.findByRole('dialog', { name: /Design review/ });
     expect(within(report).getByText('Offload')).toBeInTheDocument();
     const { reason } = evaluateOffloadGate(DEFAULT_SCENARIO.gate, DEFAULT_PRICING);
     expect(within(report).getByText(reason)).toBeInTheDocument();
@@ -277,7 +277,7 @@ describe('Report', () => {
     vi.setSystemTime(new Date(2026, 2, 4, 10, 0, 0));
     const user = renderBar();
     await user.click(screen.getByRole('button', { name: 'Report' }));
-    const report = await screen.findByRole('dialog', { name: /Design review/ }, { timeout: 8000 });
+    const report = await screen.findByRole('dialog', { name: /Design review/ });
     expect(within(report).getByRole('time')).toHaveAttribute('datetime', '2026-03-04');
     await user.type(within(report).getByLabelText('Report title'), 'Q1 review');
     await user.type(within(report).getByLabelText('Note for the reader'), 'See the gate.');
@@ -294,7 +294,7 @@ describe('Report', () => {
     const user = renderBar();
     act(() => useAppStore.getState().setBudget({ maxTotalTokens: 1_000 }));
     await user.click(screen.getByRole('button', { name: 'Report' }));
-    const report = await screen.findByRole('dialog', { name: /Design review/ }, { timeout: 8000 });
+    const report = await screen.findByRole('dialog', { name: /Design review/ });
     expect(report).toHaveTextContent('Does not compile');
     expect(report).toHaveTextContent(
       'pinned contributions (system, tools) need 3600 tokens but the budget is 1000.',

@@ -38,7 +38,7 @@ async function importFixtures() {
   render(<TrafficPanel />);
   await screen.findByText(/No traffic yet/);
   await user.upload(screen.getByLabelText('Choose trace files'), files());
-  await screen.findByRole('heading', { name: 'As billed' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { name: 'As billed' });
   return user;
 }
 
@@ -115,7 +115,7 @@ describe('TrafficPanel', () => {
       'Calls',
     ];
     for (const name of headings)
-      expect(await screen.findByRole('heading', { name }, { timeout: 10_000 })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name })).toBeInTheDocument();
     const calls = screen.getByRole('table', { name: 'Calls, by time' });
     await expect
       .poll(() => within(calls).getAllByRole('row').length)
@@ -164,9 +164,7 @@ describe('TrafficPanel', () => {
     const user = await importFixtures();
     resetTrafficSessionForTests();
     render(<TrafficPanel />);
-    expect(
-      await screen.findAllByRole('heading', { name: 'As billed' }, { timeout: 10_000 }),
-    ).not.toHaveLength(0);
+    expect(await screen.findAllByRole('heading', { name: 'As billed' })).not.toHaveLength(0);
     const forget = screen.getAllByRole('button', { name: 'Forget this traffic' })[0]!;
     await user.click(forget);
     expect(await screen.findAllByText(/Forgotten: the calls are deleted/)).not.toHaveLength(0);

@@ -75,16 +75,8 @@ describe('TtlSection', () => {
       new File([readFileSync(PATH)], 'claude-code-gaps.jsonl'),
     );
     // The tab reveals its sections a frame at a time after an import: wait as long as that takes.
-    await screen.findByRole(
-      'heading',
-      { name: 'The TTL question: 5 minutes or 1 hour?' },
-      { timeout: 15_000 },
-    );
-    await screen.findByRole(
-      'table',
-      { name: 'What each TTL costs on this traffic' },
-      { timeout: 15_000 },
-    );
+    await screen.findByRole('heading', { name: 'The TTL question: 5 minutes or 1 hour?' });
+    await screen.findByRole('table', { name: 'What each TTL costs on this traffic' });
     const figures = useTrafficFigures.getState();
     expect(figures.source).toBe('8 calls in 2 conversations, 4 May 2026');
     expect(figures.population).toHaveLength(4);

@@ -56,10 +56,10 @@ describe('ReplaySection', () => {
     render(<TrafficPanel />);
     await screen.findByText(/No traffic yet/);
     await user.upload(screen.getByLabelText('Choose trace files'), files());
-    await screen.findByRole('heading', { name: 'Replay under other choices' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'Replay under other choices' });
 
     await user.selectOptions(
-      await screen.findByLabelText('claude-opus-4-6 runs on', {}, { timeout: 10_000 }),
+      await screen.findByLabelText('claude-opus-4-6 runs on', {}),
       'claude-sonnet-4-5',
     );
     expect(useAppStore.getState().traffic.replay.mapping).toEqual([
@@ -73,11 +73,7 @@ describe('ReplaySection', () => {
     }).totals.totalUsd;
     const billed = billTrace(all, DEFAULT_PRICING).totals.totalUsd;
     const asRun = replayTrace(all, DEFAULT_PRICING, { kind: 'asRun' }).totals.totalUsd;
-    const status = await screen.findByText(
-      new RegExp(`^Replay: ${escape(formatUsd(want))}, `),
-      {},
-      { timeout: 10_000 },
-    );
+    const status = await screen.findByText(new RegExp(`^Replay: ${escape(formatUsd(want))}, `), {});
     expect(status.textContent).toMatch(want < billed ? /, −\$/ : /, \+\$/);
 
     const table = screen.getByRole('table', { name: /^As billed, as run and the replay/ });
@@ -105,16 +101,10 @@ describe('ReplaySection', () => {
     ).toBeInTheDocument();
 
     // Published for the routing tab and the report.
-    await expect
-      .poll(() => useTrafficFigures.getState().replay?.replayUsd, { timeout: 10_000 })
-      .toBeCloseTo(want, 12);
+    await expect.poll(() => useTrafficFigures.getState().replay?.replayUsd).toBeCloseTo(want, 12);
     expect(useTrafficFigures.getState().replayTimeline?.hops).toHaveLength(all.length);
 
-    const ranked = await screen.findByRole(
-      'list',
-      { name: 'Cheapest settings, ranked' },
-      { timeout: 10_000 },
-    );
+    const ranked = await screen.findByRole('list', { name: 'Cheapest settings, ranked' });
     const items = within(ranked)
       .getAllByRole('listitem')
       .filter((li) => li.parentElement === ranked);
@@ -124,11 +114,7 @@ describe('ReplaySection', () => {
     await user.click(within(items[0]!).getByRole('button', { name: 'Replay setting 1' }));
     const cheapestText = within(items[0]!).getByText(/TTL$/, { selector: 'strong' }).textContent!;
     expect(
-      await screen.findByText(
-        cheapestText,
-        { selector: '.replay-choice strong' },
-        { timeout: 10_000 },
-      ),
+      await screen.findByText(cheapestText, { selector: '.replay-choice strong' }),
     ).toBeInTheDocument();
   });
 
@@ -137,7 +123,7 @@ describe('ReplaySection', () => {
     render(<TrafficPanel />);
     await screen.findByText(/No traffic yet/);
     await user.upload(screen.getByLabelText('Choose trace files'), files());
-    await screen.findByLabelText('claude-opus-4-6 runs on', {}, { timeout: 10_000 });
+    await screen.findByLabelText('claude-opus-4-6 runs on', {});
     await user.click(screen.getByRole('radio', { name: 'One conversation' }));
     const id = (screen.getByRole('combobox', { name: /^Conversation/ }) as HTMLSelectElement).value;
     const inScope = calls().filter((c) => c.conversationId === id);
@@ -147,11 +133,7 @@ describe('ReplaySection', () => {
       ttlSeconds: 300,
     }).totals.totalUsd;
     expect(
-      await screen.findByText(
-        new RegExp(`^Replay: ${escape(formatUsd(want))}, `),
-        {},
-        { timeout: 10_000 },
-      ),
+      await screen.findByText(new RegExp(`^Replay: ${escape(formatUsd(want))}, `), {}),
     ).toBeInTheDocument();
     expect(
       screen.getByRole('table', {
