@@ -12,6 +12,8 @@ import { inheritKey, rowKey } from './row-keys.ts';
 import { addRow, duplicateRow, moveRow, moveRowTo, moveTarget, removeRow } from './row-ops.ts';
 import { RowItem, type FocusTarget, type RowActions } from './RowItem.tsx';
 import { rowListItems, VirtualRowList } from './VirtualRowList.tsx';
+import { FoldBody, FoldHeading, useFold } from '../../ui/Fold.tsx';
+import { formatNumber } from '../../ui/format.ts';
 
 /** Above this many rows the list is drawn a screenful at a time (`VirtualRowList`). */
 export const VIRTUAL_ROW_COUNT = 300;
@@ -74,6 +76,11 @@ function LongRowList(props: {
   );
 }
 
+/** What a folded row list says in its place: "12 rows, folded." */
+function foldedSummary(count: number): string {
+  return `${formatNumber(count, 0)} ${count === 1 ? 'row' : 'rows'}, folded.`;
+}
+
 /**
  * The row editor: rows grouped by tier in compiled order. Add, remove,
  * duplicate, and reorder within a tier with the buttons (keyboard) or by
@@ -84,6 +91,7 @@ export const RowEditor = memo(function RowEditor() {
   const charsPerToken = useAppStore((s) => s.budget.charsPerToken);
   const setBudget = useAppStore((s) => s.setBudget);
   const headingId = useId();
+  const fold = useFold();
   const [announcement, setAnnouncement] = useState('');
   const [focus, setFocus] = useState<{ key: number; target: FocusTarget } | null>(null);
   const dragFrom = useRef<number | null>(null);
@@ -186,15 +194,19 @@ export const RowEditor = memo(function RowEditor() {
   return (
     <section className="card budget-editor" aria-labelledby={headingId}>
       <div className="budget-editor-head">
-        <h2 id={headingId}>Prompt rows</h2>
-        <button ref={addRef} type="button" onClick={onAdd}>
+        <FoldHeading fold={fold} title="Prompt rows" level={2} id={headingId} />
+        <button
+          ref={addRef}
+          type="button"
+          onClick={() => {
+            // A row added while folded opens the list, where its id field takes focus.
+            fold.setOpen(true);
+            onAdd();
+          }}
+        >
           Add row
         </button>
       </div>
-      <p className="note">
-        Rows are listed in compiled order: by tier, then in list order. Reorder within a tier with
-        the arrow buttons or by dragging the ⠿ handle.
-      </p>
       {problem && (
         <p role="alert" className="form-error">
           {problem}
@@ -203,48 +215,54 @@ export const RowEditor = memo(function RowEditor() {
       <p aria-live="polite" className="visually-hidden">
         {announcement}
       </p>
-      {compiled.length > VIRTUAL_ROW_COUNT ? (
-        <LongRowList
-          compiled={compiled}
-          charsPerToken={charsPerToken}
-          focus={focus}
-          onFocused={clearFocus}
-          actions={actions}
-        />
-      ) : (
-        TIERS.map((tier) => {
-          const inTier = compiled.filter((c) => c.row.tier === tier);
-          return (
-            <div key={tier} className="budget-tier">
-              <TierHeading tier={tier} />
-              {inTier.length === 0 ? (
-                <p className="note">No rows in this tier.</p>
-              ) : (
-                <ul className="budget-rows">
-                  {inTier.map((c, i) => {
-                    const key = rowKey(c.row);
-                    return (
-                      <RowItem
-                        key={key}
-                        row={c.row}
-                        listIndex={c.listIndex}
-                        position={c.position}
-                        charsPerToken={charsPerToken}
-                        canMoveUp={i > 0}
-                        canMoveDown={i < inTier.length - 1}
-                        focusTarget={focus?.key === key ? focus.target : null}
-                        onFocused={clearFocus}
-                        actions={actions}
-                      />
-                    );
-                  })}
-                </ul>
-              )}
-            </div>
-          );
-        })
-      )}
-      {rows.length === 0 && <p className="note">No rows: add one or start from the preset.</p>}
+      <FoldBody fold={fold} summary={foldedSummary(rows.length)} className="budget-editor-body">
+        <p className="note">
+          Rows are listed in compiled order: by tier, then in list order. Reorder within a tier with
+          the arrow buttons or by dragging the ⠿ handle.
+        </p>
+        {compiled.length > VIRTUAL_ROW_COUNT ? (
+          <LongRowList
+            compiled={compiled}
+            charsPerToken={charsPerToken}
+            focus={focus}
+            onFocused={clearFocus}
+            actions={actions}
+          />
+        ) : (
+          TIERS.map((tier) => {
+            const inTier = compiled.filter((c) => c.row.tier === tier);
+            return (
+              <div key={tier} className="budget-tier">
+                <TierHeading tier={tier} />
+                {inTier.length === 0 ? (
+                  <p className="note">No rows in this tier.</p>
+                ) : (
+                  <ul className="budget-rows">
+                    {inTier.map((c, i) => {
+                      const key = rowKey(c.row);
+                      return (
+                        <RowItem
+                          key={key}
+                          row={c.row}
+                          listIndex={c.listIndex}
+                          position={c.position}
+                          charsPerToken={charsPerToken}
+                          canMoveUp={i > 0}
+                          canMoveDown={i < inTier.length - 1}
+                          focusTarget={focus?.key === key ? focus.target : null}
+                          onFocused={clearFocus}
+                          actions={actions}
+                        />
+                      );
+                    })}
+                  </ul>
+                )}
+              </div>
+            );
+          })
+        )}
+        {rows.length === 0 && <p className="note">No rows: add one or start from the preset.</p>}
+      </FoldBody>
     </section>
   );
 });

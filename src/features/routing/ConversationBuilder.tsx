@@ -9,7 +9,7 @@ import { conversationSize, idleGapSummary } from './derived.ts';
 import { bulkEdit } from './bulk-undo.ts';
 import { BulkUndoNote } from './BulkUndoNote.tsx';
 import { GAP_FIELD } from './fields.tsx';
-import { Fold } from './Fold.tsx';
+import { Fold } from '../../ui/Fold.tsx';
 import { TurnEditor } from './TurnEditor.tsx';
 import { LABELS_PER_TASK, useTurnLabels } from './use-routing-analysis.ts';
 

@@ -9,7 +9,7 @@ import {
   parseOptionalText,
   TextField,
 } from './fields.tsx';
-import { Fold } from './Fold.tsx';
+import { Fold } from '../../ui/Fold.tsx';
 import { PrecedenceNote } from './SeedNotes.tsx';
 
 /** `when` with one condition set or, for `undefined`, removed (exact optional properties). */

@@ -99,4 +99,27 @@ describe('RowEditor', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Tier of persona' }), 'perTurn');
     expect(shownIds().at(-2)).toBe('persona');
   });
+
+  it('folds under its heading, saying how many rows it holds, and Add row opens it again', async () => {
+    const user = userEvent.setup();
+    render(<RowEditor />);
+    const count = DEFAULT_BUDGET.rows.length;
+    const toggle = screen.getByRole('button', { name: 'Prompt rows' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('region', { name: 'Prompt rows' })).toBeInTheDocument();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText('Tokens for history')).toBeNull();
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+    expect(screen.getByText(`${count} rows, folded.`)).toBeInTheDocument();
+    // The fold is a view: the rows are all still there.
+    expect(storeIds()).toHaveLength(count);
+
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByText(/rows, folded\./)).toBeNull();
+    const added = storeIds().at(-1)!;
+    expect(storeIds()).toHaveLength(count + 1);
+    expect(screen.getByLabelText(`Id of ${added}`)).toHaveFocus();
+  });
 });
