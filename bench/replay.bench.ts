@@ -17,12 +17,20 @@
  *   scope) (target: under 20 ms for 10,000 calls);
  * - the search over every choice (a target for each model seen over the
  *   default table's chat models × both TTLs), with its ranked list in words
- *   (target: under 1 s for 10,000 calls).
+ *   (target: under 1 s for 10,000 calls);
+ * - the cross-tab figures the gate, routing and budget tabs and the report
+ *   read from the traffic (`crossTabFigures`: rates, the tool-output
+ *   population with each output's horizon, the fitted priors, the TTL
+ *   question), then packed for the hand-over to the page, on the same calls
+ *   with a tool result on about half of them (no target of its own: it runs
+ *   in the worker, once per traffic and price table).
  */
 import { random, report } from './bench-kit.ts';
 import { DEFAULT_PRICING } from '../src/core/pricing.ts';
 import { replayTrace, type TraceCall } from '../src/core/traces/index.ts';
 import { replayTraffic, searchTraffic } from '../src/engine/traces/replay-service.ts';
+import { crossTabFigures } from '../src/engine/traces/traffic-cross.ts';
+import { packCrossFigures } from '../src/engine/traces/worker-packing.ts';
 
 const CALLS = 10_000;
 const MODELS = ['claude-opus-4-6', 'claude-sonnet-4-5-20250929', 'claude-haiku-4-5'];
@@ -131,3 +139,35 @@ reportTimes(
   ),
 );
 report({ name: 'search: choices priced', value: evaluated, unit: 'choices' });
+
+// The cross-tab figures: the same calls, with tool results (from a stream of
+// their own, so the figures above are unchanged) on about half of them.
+const withTools = (() => {
+  const next = random(17);
+  return calls.map((call, i) =>
+    next() < 0.5
+      ? call
+      : {
+          ...call,
+          toolResults: Array.from({ length: 1 + Math.floor(next() * 3) }, (_, k) => ({
+            toolUseId: `toolu_${i}_${k}`,
+            name: next() < 0.5 ? 'Read' : 'Bash',
+            tokens: Math.round(Math.exp(6 + next() * 5)),
+          })),
+        },
+  );
+})();
+let outputs = 0;
+reportTimes(
+  `cross-tab figures (rates, tool outputs, priors, TTL) and their packing, ${CALLS.toLocaleString('en-US')} calls`,
+  timed(
+    () => {
+      const figures = crossTabFigures(withTools, DEFAULT_PRICING);
+      outputs = figures.population.length;
+      packCrossFigures(figures);
+    },
+    10,
+    2,
+  ),
+);
+report({ name: 'cross-tab figures: tool outputs', value: outputs, unit: 'outputs' });
