@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * Offers a new version of the app once its service worker is waiting ("A new
@@ -9,6 +9,10 @@ import { useEffect, useState } from 'react';
 export function UpdatePrompt() {
   const [activate, setActivate] = useState<(() => Promise<void>) | null>(null);
   const [ready, setReady] = useState(false);
+  // Later holds for the rest of this page: workbox can report one waiting
+  // version more than once (as "installed" and as "waiting"), and the bar
+  // must not come back after the user put it off. The next visit offers it.
+  const putOff = useRef(false);
 
   useEffect(() => {
     // Production builds only (the dev server and the tests have no worker).
@@ -19,7 +23,11 @@ export function UpdatePrompt() {
       import('./sw-registration.ts')
         .then(({ registerServiceWorker }) => {
           if (cancelled) return;
-          const update = registerServiceWorker({ onUpdateReady: () => setReady(true) });
+          const update = registerServiceWorker({
+            onUpdateReady: () => {
+              if (!putOff.current) setReady(true);
+            },
+          });
           setActivate(() => update);
         })
         .catch(() => undefined);
@@ -41,7 +49,13 @@ export function UpdatePrompt() {
       <button type="button" className="primary" onClick={() => void activate?.()}>
         Reload
       </button>
-      <button type="button" onClick={() => setReady(false)}>
+      <button
+        type="button"
+        onClick={() => {
+          putOff.current = true;
+          setReady(false);
+        }}
+      >
         Later
       </button>
     </div>

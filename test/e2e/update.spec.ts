@@ -1,0 +1,106 @@
+// A new version of the app waits for the user (vite-plugin-pwa with
+// `registerType: 'prompt'`): after a first visit, a changed service worker is
+// deployed; the page says "A new version is ready." and keeps running on the
+// version it started with. Later hides the bar and the page stays the same
+// document; Reload activates the new worker, reloads once, and the work the
+// user typed is still there. Served from a copy of the build, so the change
+// never touches the build the other specs test.
+
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { serveStatic } from '../../scripts/serve-static.mjs';
+import { waitForPanel } from './support/app.ts';
+import { DIST_DIR } from './support/env.ts';
+import { expect, test } from './support/fixtures.ts';
+
+const EXACT = { exact: true };
+
+/** Waits until a service worker controls the page. */
+async function controlled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), {
+        once: true,
+      }),
+    );
+  });
+}
+
+/** The registration's workers: whether one waits, and the active one's script. */
+function workers(page: Page): Promise<{ waiting: boolean; active: boolean }> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return { waiting: Boolean(registration?.waiting), active: Boolean(registration?.active) };
+  });
+}
+
+test('a new version waits for the user: Later keeps the page, Reload activates it and keeps the work', async ({
+  newPage,
+  note,
+}) => {
+  test.setTimeout(120_000);
+  const root = mkdtempSync(join(tmpdir(), 'cce-update-'));
+  cpSync(DIST_DIR, root, { recursive: true });
+  const server = await serveStatic({ root });
+  try {
+    const page = await newPage();
+    await page.goto(server.url, { waitUntil: 'load' });
+    await waitForPanel(page, 'Offload gate');
+    await controlled(page);
+    expect(await workers(page)).toEqual({ waiting: false, active: true });
+    const bar = page.getByRole('status').filter({ hasText: 'A new version is ready.' });
+    await expect(bar, 'no bar while nothing new waits').toHaveCount(0);
+
+    // Work in progress.
+    const output = page.getByLabel('Output tokens', EXACT);
+    await output.fill('31337');
+    await output.press('Tab');
+    await expect.poll(() => new URL(page.url()).hash.startsWith('#s=')).toBe(true);
+
+    // A new version is deployed: the service worker's bytes change.
+    const sw = join(root, 'sw.js');
+    appendFileSync(sw, '\n// the next version\n');
+    expect(readFileSync(sw, 'utf8')).toContain('the next version');
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.ready).update();
+    });
+    await expect(bar).toBeVisible();
+    await expect.poll(async () => (await workers(page)).waiting).toBe(true);
+    // Never forced: the same document keeps running, with the work as it was.
+    await page.evaluate(() => {
+      (window as unknown as { stillHere: boolean }).stillHere = true;
+    });
+    await bar.getByRole('button', { name: 'Later', exact: true }).click();
+    await expect(bar).toHaveCount(0);
+    expect(
+      await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
+    ).toBe(true);
+    await expect(output).toHaveValue('31337');
+    expect((await workers(page)).waiting, 'Later leaves the new version waiting').toBe(true);
+
+    // A later visit offers it again; Reload activates it and reloads once.
+    await page.reload({ waitUntil: 'load' });
+    await waitForPanel(page, 'Offload gate');
+    await expect(bar).toBeVisible();
+    const reloaded = page.waitForEvent('load');
+    await bar.getByRole('button', { name: 'Reload', exact: true }).click();
+    await reloaded;
+    await waitForPanel(page, 'Offload gate');
+    await expect
+      .poll(() => workers(page), { message: 'the new worker is active and nothing waits' })
+      .toEqual({ waiting: false, active: true });
+    await expect(bar).toHaveCount(0);
+    await expect(
+      page.getByLabel('Output tokens', EXACT),
+      'the work survives the update',
+    ).toHaveValue('31337');
+    note('update: the bar showed, Later kept the document, Reload activated the new worker');
+  } finally {
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
