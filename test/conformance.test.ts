@@ -84,7 +84,7 @@ function conformance(...files: string[]): Promise<Run> {
     execFile(
       'npx',
       ['tsx', 'scripts/conformance.ts', ...files],
-      { cwd: ROOT, timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } },
+      { cwd: ROOT, timeout: 100_000, env: { ...process.env, NO_COLOR: '1' } },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
         done({ code, stdout, stderr });

@@ -21,7 +21,7 @@ if (typeof HTMLCanvasElement !== 'undefined') {
 // Library's default 1 s to appear (a stress run with two busy loops beside
 // the suite saw six times the quiet machine's times). A longer wait is never
 // a speed check: a test whose result never comes still fails, only later.
-// Tests use this one wait (and vitest.config.ts's for expect.poll) rather
+// Tests use this one wait (and vite.config.ts's for expect.poll) rather
 // than their own, shorter ones.
 configure({ asyncUtilTimeout: 30_000 });
 

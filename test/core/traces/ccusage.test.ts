@@ -41,7 +41,7 @@ function runCcusage(configDir: string): Promise<CcusageTotals> {
     execFile(
       process.execPath,
       [CCUSAGE, 'daily', '--json', '--offline', '--mode', 'calculate', '--timezone', 'UTC'],
-      { env: { ...process.env, CLAUDE_CONFIG_DIR: configDir, NO_COLOR: '1' }, timeout: 120_000 },
+      { env: { ...process.env, CLAUDE_CONFIG_DIR: configDir, NO_COLOR: '1' }, timeout: 100_000 },
       (error, stdout) => {
         if (error) fail(error);
         else done((JSON.parse(stdout) as { totals: CcusageTotals }).totals);
@@ -92,7 +92,7 @@ describe('side by side with ccusage 18.0.11', { timeout: 120_000 }, () => {
     mkdirSync(project, { recursive: true });
     copyFileSync(join(TRACES, MAIN_TRANSCRIPT), join(project, `${SESSION}.jsonl`));
     theirs = await runCcusage(configDir);
-  });
+  }, 120_000); // a hook's own limit: ccusage may take up to 100 s on a loaded machine
   afterAll(() => rmSync(configDir, { recursive: true, force: true }));
 
   const text = readFileSync(join(TRACES, MAIN_TRANSCRIPT), 'utf8');

@@ -153,7 +153,7 @@ describe('Share link', () => {
       });
     });
     act(() => screen.getByRole('button', { name: 'Share link' }).click());
-    expect(await screen.findByRole('alert', {})).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       /This scenario is too large for a link \([\d,]+ characters; at most 400,000\)/,
     );
     expect(screen.getByRole('button', { name: 'Export JSON file instead' })).toBeVisible();

@@ -59,7 +59,7 @@ describe('ReplaySection', () => {
     await screen.findByRole('heading', { name: 'Replay under other choices' });
 
     await user.selectOptions(
-      await screen.findByLabelText('claude-opus-4-6 runs on', {}),
+      await screen.findByLabelText('claude-opus-4-6 runs on'),
       'claude-sonnet-4-5',
     );
     expect(useAppStore.getState().traffic.replay.mapping).toEqual([
@@ -73,7 +73,7 @@ describe('ReplaySection', () => {
     }).totals.totalUsd;
     const billed = billTrace(all, DEFAULT_PRICING).totals.totalUsd;
     const asRun = replayTrace(all, DEFAULT_PRICING, { kind: 'asRun' }).totals.totalUsd;
-    const status = await screen.findByText(new RegExp(`^Replay: ${escape(formatUsd(want))}, `), {});
+    const status = await screen.findByText(new RegExp(`^Replay: ${escape(formatUsd(want))}, `));
     expect(status.textContent).toMatch(want < billed ? /, −\$/ : /, \+\$/);
 
     const table = screen.getByRole('table', { name: /^As billed, as run and the replay/ });
@@ -123,7 +123,7 @@ describe('ReplaySection', () => {
     render(<TrafficPanel />);
     await screen.findByText(/No traffic yet/);
     await user.upload(screen.getByLabelText('Choose trace files'), files());
-    await screen.findByLabelText('claude-opus-4-6 runs on', {});
+    await screen.findByLabelText('claude-opus-4-6 runs on');
     await user.click(screen.getByRole('radio', { name: 'One conversation' }));
     const id = (screen.getByRole('combobox', { name: /^Conversation/ }) as HTMLSelectElement).value;
     const inScope = calls().filter((c) => c.conversationId === id);
@@ -133,7 +133,7 @@ describe('ReplaySection', () => {
       ttlSeconds: 300,
     }).totals.totalUsd;
     expect(
-      await screen.findByText(new RegExp(`^Replay: ${escape(formatUsd(want))}, `), {}),
+      await screen.findByText(new RegExp(`^Replay: ${escape(formatUsd(want))}, `)),
     ).toBeInTheDocument();
     expect(
       screen.getByRole('table', {
