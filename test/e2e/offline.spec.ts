@@ -5,27 +5,12 @@
 // another origin. The web manifest names the app and its own icons.
 
 import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Page } from '@playwright/test';
-import { TAB_NAMES, waitForPanel } from './support/app.ts';
+import type { BrowserContext } from '@playwright/test';
+import { controlledBy, TAB_NAMES, waitForPanel } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const EXACT = { exact: true };
 const SHOTS = 'test-results/offline';
-
-/** Waits until a service worker controls the page, and gives its scope. */
-async function controlledBy(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), {
-          once: true,
-        }),
-      );
-    }
-    return registration.scope;
-  });
-}
 
 /** Every URL the context requests, workers' and the service worker's included. */
 function recordRequests(context: BrowserContext): string[] {

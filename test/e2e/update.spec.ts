@@ -11,20 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { serveStatic } from '../../scripts/serve-static.mjs';
-import { waitForPanel } from './support/app.ts';
+import { controlledBy, waitForPanel } from './support/app.ts';
 import { DIST_DIR } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const EXACT = { exact: true };
-
-/** Waits (as long as an expectation) until a service worker controls the page. */
-async function controlled(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), {
-      message: 'a service worker controls the page (a production build registers one)',
-    })
-    .toBe(true);
-}
 
 /** The registration's workers: whether one waits, and the active one's script. */
 function workers(page: Page): Promise<{ waiting: boolean; active: boolean }> {
@@ -51,7 +42,7 @@ test('a new version waits for the user: Later keeps the page, Reload activates i
     });
     await page.goto(server.url, { waitUntil: 'load' });
     await waitForPanel(page, 'Offload gate');
-    await controlled(page);
+    await controlledBy(page);
     expect(await workers(page)).toEqual({ waiting: false, active: true });
     const bar = page.getByRole('status').filter({ hasText: 'A new version is ready.' });
     await expect(bar, 'no bar while nothing new waits').toHaveCount(0);

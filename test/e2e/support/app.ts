@@ -34,3 +34,16 @@ export async function openTab(page: Page, tabName: string): Promise<Locator> {
   await page.getByRole('tab', { name: tabName, exact: true }).click();
   return waitForPanel(page, tabName);
 }
+
+/**
+ * Waits (as long as an expectation) until a service worker controls the
+ * page, and gives its registration's scope. Production builds register one.
+ */
+export async function controlledBy(page: Page): Promise<string> {
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), {
+      message: 'a service worker controls the page (a production build registers one)',
+    })
+    .toBe(true);
+  return page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+}
