@@ -28,7 +28,28 @@ export interface PriceRow {
   readonly minCacheableTokens?: number;
   /** Long-context tier (SPEC §1.1): a prompt above its threshold is billed wholly at its rates. */
   readonly longContext?: LongContextTier;
+  /**
+   * First UTC day the row is in force, `YYYY-MM-DD` (SPEC §13.6 a); absent
+   * counts as earlier than every date.
+   */
+  readonly effectiveFrom?: string;
+  /**
+   * How the provider caches (SPEC §13.6 b): `explicit` (a chosen TTL,
+   * Anthropic's `cache_control`) or `automatic` (no TTL to choose, no write
+   * premium). A row without it is billed as `explicit`.
+   */
+  readonly cacheMode?: CacheMode;
+  /** An automatic cache's own TTL, whole seconds (SPEC §13.6 b); default 300. */
+  readonly automaticCacheTtlSeconds?: number;
+  /**
+   * Server-tool fees, USD per 1,000 requests by kind (SPEC §13.4); absent
+   * means the provider family's defaults.
+   */
+  readonly toolFees?: Readonly<Record<string, number>>;
 }
+
+/** How a provider caches prompts (SPEC §13.6 b). */
+export type CacheMode = 'explicit' | 'automatic';
 
 /**
  * A long-context price tier (SPEC §1.1), USD per million tokens. A rate left
