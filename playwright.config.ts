@@ -1,6 +1,6 @@
 // Playwright Test runs the end-to-end specs (test/e2e/*.spec.ts, plus the
 // journey modules in the older format through journey-modules.spec.ts)
-// against the built site in Debian's Chromium. See README "End-to-end tests".
+// against the built site in Debian's Chromium. See CONTRIBUTING.md "End-to-end tests".
 
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './test/e2e/support/chromium.mjs';

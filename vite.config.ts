@@ -10,7 +10,7 @@ export default defineConfig({
   base: './',
   plugins: [
     react(),
-    // An installable app that works offline (issue 17): a generated service
+    // An installable app that works offline: a generated service
     // worker precaches the whole build; an update waits for the user
     // ("prompt"), so a new version never reloads a review mid-way.
     VitePWA({

@@ -1,5 +1,5 @@
 /**
- * Replay benchmark (issue 16): `tsx bench/replay.bench.ts` (the third part
+ * Replay benchmark: `tsx bench/replay.bench.ts` (the third part
  * of `npm run bench`). Prints one JSON line per figure,
  * `{"name", "value", "unit"}`, and asserts nothing.
  *

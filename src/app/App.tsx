@@ -56,7 +56,7 @@ export function App() {
   useApplyTheme();
   useScenarioPersistence();
 
-  // Traffic kept from an earlier visit: its rates and tool outputs for every tab (issue 16), off the first paint.
+  // Traffic kept from an earlier visit: its rates and tool outputs for every tab, off the first paint.
   useEffect(() => {
     void mayHoldStoredTraffic().then((may) =>
       may

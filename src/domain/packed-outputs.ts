@@ -1,5 +1,5 @@
 /**
- * A population of tool outputs packed into two typed arrays (issue 16): a
+ * A population of tool outputs packed into two typed arrays: a
  * traffic can hold tens of thousands of tool outputs, and a request to the
  * engine's worker is copied on the main thread each time it is sent; typed
  * arrays copy as one block, an array of objects one object at a time. Pure.

@@ -1,6 +1,6 @@
 /**
- * The verdict of the gate's policy comparison at each recall prior (issue
- * 16): which policy is cheapest and by how much it beats the next. Pure;
+ * The verdict of the gate's policy comparison at each recall prior: which
+ * policy is cheapest and by how much it beats the next. Pure;
  * the costs come from the core's `comparePopulation` (engine `recallSweep`).
  */
 

@@ -1,5 +1,5 @@
 /**
- * "Find the cheapest setting" (issue 16): every replay choice of SPEC §11
+ * "Find the cheapest setting": every replay choice of SPEC §11
  * within a bound — a target for each of the most-used models seen, over the
  * candidate chat models or its own, × the 5-minute and 1-hour TTL — priced
  * on the traffic and ranked cheapest first.

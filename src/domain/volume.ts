@@ -1,5 +1,5 @@
 /**
- * Scale to a month (issue 16): a volume per day — conversations (routing),
+ * Scale to a month: a volume per day — conversations (routing),
  * tool outputs (gate) or prompts (budget) — times a cost per unit gives USD
  * per day and per 30 days. The volume is the one a user typed, else the
  * imported traffic's own rate, else a stated default. Pure.

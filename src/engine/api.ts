@@ -122,11 +122,11 @@ export interface PopulationRequest {
   readonly population: PopulationInputs;
   readonly inputs: ResolvedGateInputs;
   readonly pricing: PricingTable;
-  /** The traffic's tool outputs, packed, for the population mode 'traffic' (issue 16); absent falls back to the log-normal. */
+  /** The traffic's tool outputs, packed, for the population mode 'traffic'; absent falls back to the log-normal. */
   readonly outputs?: PackedOutputs;
 }
 
-/** The comparison at each recall prior of `probabilities` (issue 16: how the verdict moves with p_recall). */
+/** The comparison at each recall prior of `probabilities`: how the verdict moves with p_recall. */
 export interface RecallSweepRequest extends PopulationRequest {
   readonly probabilities: readonly number[];
 }
@@ -212,7 +212,7 @@ export const engineApi = {
     }
   },
 
-  // ---- Issue 16: the verdict across p_recall, by the core's comparePopulation ----
+  // ---- The verdict across p_recall, by the core's comparePopulation ----
   recallSweep(request: RecallSweepRequest): RecallSweepPoint[] | null {
     const outputs = request.outputs === undefined ? undefined : unpackOutputs(request.outputs);
     try {

@@ -51,7 +51,7 @@ const usdPerMillion = z
   .max(USD_PER_MILLION.max, atMost(USD_PER_MILLION));
 const seconds = z.number().min(0, 'must be 0 or more seconds').max(SECONDS.max, atMost(SECONDS));
 const complexity = z.enum(['simple', 'complex']);
-/** A typed volume per day (issue 16); null = the traffic's own rate or a stated default. */
+/** A typed volume per day; null = the traffic's own rate or a stated default. */
 const volumePerDay = z
   .number()
   .min(0, 'must be 0 or more a day')
@@ -101,7 +101,7 @@ const priceRow = z.object({
 const uiSchema = z.object({
   tab: z.enum(['gate', 'budget', 'routing', 'prices', 'traffic']),
   theme: z.enum(['system', 'light', 'dark']),
-  // The report's title and note (issue 17): optional, so scenarios without them read as before.
+  // The report's title and note: optional, so scenarios without them read as before.
   reportTitle: z
     .string()
     .max(MAX_REPORT_TITLE_CHARS, atMost(MAX_REPORT_TITLE_CHARS, 'characters'))
@@ -135,7 +135,7 @@ const gateSchema = z.object({
   recallInputTokens: wholeTokens,
   recallOutputTokens: wholeTokens,
   population: z.object({
-    // 'traffic' (issue 16): the receiver's own traffic; a link carries the mode, never the outputs.
+    // 'traffic': the receiver's own traffic; a link carries the mode, never the outputs.
     mode: z.enum(['lognormal', 'pasted', 'traffic']),
     medianTokens: z.number().positive('must be more than 0 tokens').max(TOKENS.max, atMost(TOKENS)),
     sigma: z.number().min(0).max(5, 'must be at most 5'),
@@ -163,7 +163,7 @@ const gateSchema = z.object({
       .nullable(),
   }),
   tailTokens: wholeTokens,
-  // Issue 16: the volume line's typed rate; older scenarios have none (null: the traffic's or the default).
+  // The volume line's typed rate; older scenarios have none (null: the traffic's or the default).
   volumePerDay: volumePerDay,
 });
 
@@ -188,7 +188,7 @@ const budgetSchema = z.object({
     .max(MAX_SECTION_BUDGETS, atMost(MAX_SECTION_BUDGETS, 'section budgets')),
   estimatorErrorPct: z.number().min(0).max(100, 'must be at most 100%'),
   errorScope: z.enum(['all', 'estimated']),
-  // Issue 16: the volume line (older scenarios take the defaults).
+  // The volume line (older scenarios take the defaults).
   volumePerDay: volumePerDay,
   volumeModel: modelName,
 });
@@ -256,7 +256,7 @@ const routingSchema = z.object({
     .array(z.string().min(1, 'must name a model'))
     .max(5_000, 'at most 5,000 models')
     .optional(),
-  // Issue 16: the volume line's typed rate; optional, so older links stay valid.
+  // The volume line's typed rate; optional, so older links stay valid.
   volumePerDay: volumePerDay.optional(),
   scenario: z.object({
     systemTokens: tokens,

@@ -1,5 +1,5 @@
 /**
- * The scenario's "Your traffic" part (issue 16): the replay's choice, which
+ * The scenario's "Your traffic" part: the replay's choice, which
  * a link may carry. Never the calls, never which conversations were replayed.
  */
 import './zod-config.ts';
@@ -11,7 +11,7 @@ const modelName = z
   .max(MAX_NAME_CHARS, atMost(MAX_NAME_CHARS, 'characters'))
   .min(1, 'must name a model');
 
-// The replay's choice on the "Your traffic" tab (issue 16): added after v1
+// The replay's choice on the "Your traffic" tab: added after v1
 // shipped, so a scenario without it takes the defaults. Never the calls.
 export const trafficSchema = z.object({
   replay: z.object({

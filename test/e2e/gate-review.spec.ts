@@ -1,4 +1,4 @@
-// Issue 17's design review of the gate, the words and the layout, in a real
+// The design review of the gate, the words and the layout, in a real
 // browser at 1,280 × 900 and 390 × 844: the fire map opens on both regions
 // and draws what its legend says, p* reads as a probability or in words,
 // signed figures use one minus sign, legends keep swatch and label together,

@@ -18,7 +18,7 @@ import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { PROJECT_ROOT } from './support/env.ts';
 import { test } from './support/fixtures.ts';
 
-/** What a journey receives besides its page (see README "End-to-end tests"). */
+/** What a journey receives besides its page (see CONTRIBUTING.md "End-to-end tests"). */
 export interface JourneyContext {
   baseUrl: string;
   subPathUrl: string;

@@ -1,4 +1,4 @@
-// Issue 17's review of the routing and budget tabs, end to end: the results
+// The design review of the routing and budget tabs, end to end: the results
 // stay in view while the conversation or the rows are edited (a sticky line
 // on a wide screen, a bar on a phone), long editors fold, a bulk edit of the
 // conversation can be undone, the strategies are compared on the current

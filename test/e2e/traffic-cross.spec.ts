@@ -1,4 +1,4 @@
-// Issue 16's cross-tab journey in a real browser: a small hand-made trace is
+// The traffic's cross-tab journey in a real browser: a small hand-made trace is
 // imported, the traffic tab answers the TTL question from its gaps, the gate
 // compares the policies on its tool outputs and takes its fitted priors
 // onto the sliders, and every explorer scales its figures to a month at the

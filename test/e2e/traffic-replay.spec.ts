@@ -1,4 +1,4 @@
-// Replaying your own traffic in a real browser (issue 16): the hand-made
+// Replaying your own traffic in a real browser: the hand-made
 // Claude Code session (opus-4-6 and haiku-4-5 calls, a sonnet-4-5 subagent)
 // imported through the file input, opus mapped to sonnet, the three columns
 // as the core computes them, the ranked cheapest settings, the routing tab's

@@ -1,4 +1,4 @@
-// The engine's gate lane on the traffic's tool outputs (issue 16): the
+// The engine's gate lane on the traffic's tool outputs: the
 // population mode 'traffic' prices the given outputs with their own
 // horizons, falls back to the log-normal without them, and the recall sweep
 // is the core's comparison at each prior.

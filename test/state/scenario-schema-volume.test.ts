@@ -1,4 +1,4 @@
-// Issue 16's scenario fields: the typed volumes and the traffic population
+// The scenario's volume fields: the typed volumes and the traffic population
 // mode; scenarios written before them still load.
 import { describe, expect, it } from 'vitest';
 import { parseScenario, toVersionedScenario } from '../../src/state/scenario-schema.ts';

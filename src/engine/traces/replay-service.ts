@@ -1,6 +1,6 @@
 /**
  * The traffic's replay under other choices and the search for the cheapest
- * setting (issue 16, SPEC §11), run in the import worker next to the calls:
+ * setting (SPEC §11), run in the import worker next to the calls:
  * as billed, as run and the replay of one scope side by side, split by kind
  * of token, with the replayed calls as routing hops for the routing tab's
  * timeline; and the ranked choices of the search, each with what it gives
@@ -354,7 +354,7 @@ export function replayTraffic(
   };
 }
 
-/** The search over the replay's choices for `scope` (issue 16), ranked cheapest first. */
+/** The search over the replay's choices for `scope`, ranked cheapest first. */
 export function searchTraffic(
   allCalls: readonly TraceCall[],
   pricing: PricingTable,

@@ -35,13 +35,13 @@ export interface TrafficClient {
   analyse(pricing: PricingTable): Promise<TrafficAnalysis | undefined>;
   rows(offset: number, limit: number): Promise<CallRow[]>;
   forget(): Promise<void>;
-  // Issue 16: replay under other choices, and the search for the cheapest setting.
+  // Replay under other choices, and the search for the cheapest setting (SPEC §11).
   replay(pricing: PricingTable, request: ReplayRequest): Promise<ReplayOutcome | undefined>;
   searchReplays(
     pricing: PricingTable,
     scope: ReplayScope,
   ): Promise<ReplaySearchOutcome | undefined>;
-  // ---- Cross-tab figures (issue 16) ----
+  // ---- Cross-tab figures: what the other tabs read from the traffic ----
   crossFigures(pricing: PricingTable): Promise<TrafficCrossFigures | undefined>;
 }
 
@@ -57,7 +57,7 @@ function inThread(): TrafficClient {
     analyse: async (pricing) => (await service()).analyse(pricing),
     rows: async (offset, limit) => (await service()).rows(offset, limit),
     forget: async () => (await service()).forget(),
-    // Issue 16.
+    // The replay and its search, over the calls this service holds.
     replay: async (pricing, request) => (await service()).replay(pricing, request),
     searchReplays: async (pricing, scope) => (await service()).searchReplays(pricing, scope),
     crossFigures: async (pricing) => (await service()).crossFigures(pricing),
@@ -73,7 +73,7 @@ function inWorker(remote: Remote<WorkerTrafficService>): TrafficClient {
     analyse: (pricing) => remote.analyse(pricing),
     rows: (offset, limit) => remote.rows(offset, limit),
     forget: () => remote.forget(),
-    // Issue 16.
+    // Replays come back packed (worker-packing.ts): cloning their hops cost the page a long task.
     replay: async (pricing, request) => {
       const packed = await remote.packedReplay(pricing, request);
       return packed === undefined ? undefined : unpackReplayOutcome(packed);

@@ -1,5 +1,5 @@
 /**
- * The figures of the traffic other tabs use (issue 16): its rates per day,
+ * The figures of the traffic other tabs use: its rates per day,
  * its tool outputs as a gate population with the priors fitted to them
  * (SPEC §10, last paragraph; §2.1), and the TTL question. Runs in the import
  * worker; only these small objects cross to the main thread.

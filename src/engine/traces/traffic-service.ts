@@ -234,7 +234,7 @@ export class TrafficService {
     }));
   }
 
-  // ── Replay under other choices and the cheapest setting (issue 16) ──
+  // ── Replay under other choices and the cheapest setting (SPEC §11) ──
 
   /** As billed, as run and the replay of a scope under a choice, or `undefined` with no traffic. */
   async replay(pricing: PricingTable, request: ReplayRequest): Promise<ReplayOutcome | undefined> {
@@ -253,7 +253,7 @@ export class TrafficService {
     return searchTraffic(this.calls, pricing, scope);
   }
 
-  // ---- Cross-tab figures (issue 16) ----
+  // ---- Cross-tab figures: what the other tabs read from the traffic ----
 
   /** The figures other tabs use (rates, tool-output population, fitted priors, TTL), or `undefined` with no traffic. */
   async crossFigures(pricing: PricingTable): Promise<TrafficCrossFigures | undefined> {

@@ -1,5 +1,5 @@
 /**
- * The TTL question answered from the traffic (issue 16): the idle gaps
+ * The TTL question answered from the traffic: the idle gaps
  * between consecutive calls of a conversation on the same model, the cost of
  * the 5-minute and the 1-hour cache TTL on this traffic (SPEC §11's replay,
  * each call kept on its own model), and the calls whose cache expired. Runs

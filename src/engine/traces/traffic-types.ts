@@ -10,7 +10,7 @@ import type {
   TraceCall,
   TraceFormat,
 } from '../../core/traces/index.ts';
-// Issue 16's replay types.
+// The replay's types (SPEC §11).
 import type { HopRecord } from '../../core/routing/simulate.ts';
 import type { ModelSeenShare, ReplayPlanChoice } from '../../domain/traffic-replay.ts';
 
@@ -136,7 +136,7 @@ export interface TrafficAnalysis {
 /** One call as the calls table shows it: the call record without its tool results. */
 export type CallRow = Omit<TraceCall, 'reasoningTokens' | 'toolResults'>;
 
-// ── Replay under other choices and the cheapest setting (issue 16, SPEC §11) ──
+// ── Replay under other choices and the cheapest setting (SPEC §11) ──
 
 /** Which conversations a replay covers: all, or the ones listed (one or a selection). */
 export type ReplayScope =
@@ -209,7 +209,7 @@ export interface ReplaySearchOutcome {
   readonly keepModels: RankedReplayChoice;
 }
 
-// ---- Cross-tab figures (issue 16: TTL question, gate population, rates) ----
+// ---- Cross-tab figures (the TTL question, the gate population, rates) ----
 
 /** The two cache TTLs a replay can choose, seconds (SPEC §11). */
 export const TTL_CHOICES_SECONDS = [300, 3600] as const;

@@ -186,7 +186,7 @@ const RecallVerdict = memo(function RecallVerdict(props: {
 });
 
 /**
- * The traffic's side of the policy comparison (issue 16): why it fell back,
+ * The traffic's side of the policy comparison: why it fell back,
  * the fitted priors with "Use my traffic's priors", and the verdict across
  * p_recall on the population in use.
  */

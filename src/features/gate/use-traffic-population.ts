@@ -1,5 +1,5 @@
 /**
- * The gate's population when it is the traffic's tool outputs (issue 16):
+ * The gate's population when it is the traffic's tool outputs:
  * what the comparison is sent, and why it falls back to the log-normal
  * population when no traffic is loaded here (a link opened elsewhere).
  */

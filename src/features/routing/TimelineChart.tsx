@@ -101,7 +101,7 @@ const HopTimeline = memo(function HopTimeline(props: {
   hops: HopList;
   turns: readonly SimTurn[];
   modelNames: readonly string[];
-  /** Replayed traffic (issue 16) instead of the scenario: what is drawn, in words. */
+  /** Replayed traffic instead of the scenario: what is drawn, in words. */
   replayLabel?: string | undefined;
 }) {
   const { hops, turns, modelNames, replayLabel } = props;
@@ -202,7 +202,7 @@ const NO_TURNS: readonly SimTurn[] = [];
 
 /**
  * The routing tab's timeline: the scenario's hops, or, when the traffic tab
- * has replayed some traffic (issue 16), a switch to draw the replayed calls
+ * has replayed some traffic, a switch to draw the replayed calls
  * on the same chart instead.
  */
 export const TimelineChart = memo(function TimelineChart({

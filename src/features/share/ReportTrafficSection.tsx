@@ -4,7 +4,7 @@ import { useTrafficFigures } from '../../state/traffic-figures.ts';
 import { formatPercent, formatPlain, formatUsd } from '../../ui/format.ts';
 
 /**
- * The report's traffic section (issue 16): the imported traffic as billed,
+ * The report's traffic section: the imported traffic as billed,
  * the replay chosen on the traffic tab, and the monthly figure. Shown only
  * when traffic is loaded in this browser; it names figures, never calls.
  */

@@ -1,5 +1,5 @@
 /**
- * The traffic's figures for the other tabs (issue 16): the TTL question the
+ * The traffic's figures for the other tabs: the TTL question the
  * traffic tab shows, kept here, and what is published to the session store
  * `src/state/traffic-figures.ts` (source, rates, fitted priors, tool-output
  * population) for the gate, routing, budget tabs and the report. Never the

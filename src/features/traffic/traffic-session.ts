@@ -167,7 +167,7 @@ export async function forgetTraffic(): Promise<void> {
   });
 }
 
-// ---- Cross-tab figures (issue 16): published for the gate, routing, budget tabs and the report ----
+// ---- Cross-tab figures: published for the gate, routing, budget tabs and the report ----
 
 /** Works out the traffic's cross-tab figures under `pricing` and publishes them, unless a later analysis started. */
 async function refreshCrossFigures(pricing: PricingTable, seq: number): Promise<void> {
@@ -197,7 +197,7 @@ export function callRows(offset: number, limit: number) {
   return theClient().rows(offset, limit);
 }
 
-/** The client the session talks to (issue 16's replay asks the same worker, where the calls are). */
+/** The client the session talks to (the replay asks the same worker, where the calls are). */
 export function trafficClient(): TrafficClient {
   return theClient();
 }

@@ -1,4 +1,4 @@
-/** Words and chart geometry of the TTL section (issue 16), pure. */
+/** Words and chart geometry of the TTL section, pure. */
 import type { GapBin, TrafficTtl } from '../../engine/traces/traffic-types.ts';
 import { formatNumber, formatPercent, formatUsd } from '../../ui/format.ts';
 

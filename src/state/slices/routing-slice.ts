@@ -137,7 +137,7 @@ export const createRoutingSlice: StateCreator<AppState, [], [], RoutingSlice> = 
         routing.baselineModels === undefined && s.routing.baselineModels !== undefined
           ? { ...routing, baselineModels: s.routing.baselineModels }
           : routing;
-      // A preset names no volume: a typed one stays (issue 16).
+      // A preset names no volume: a typed one stays (it is the user's rate, not the preset's).
       return {
         routing:
           kept.volumePerDay === undefined && s.routing.volumePerDay !== undefined

@@ -7,7 +7,7 @@
  * them once per theme (see `useCanvasSurface`).
  */
 
-/** What each colour means (the README's palette table is this list). */
+/** What each colour means (docs/ARCHITECTURE.md's palette table is this list). */
 export const PALETTE_MEANINGS = {
   result: 'The result of your settings: the strategy’s cost, the gate’s net saving',
   baseline: 'The baseline it is compared with: every hop on the default model, never offloading',

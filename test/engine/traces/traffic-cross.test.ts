@@ -1,4 +1,4 @@
-// The cross-tab figures of the traffic (issue 16): the TTL question from the
+// The cross-tab figures of the traffic: the TTL question from the
 // traffic's own gaps, its rates per day, and the gate priors fitted to its
 // tool outputs.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The Prices tab, revision 2 (SPEC §1.1, issue 14): the minimum cacheable
+ * The Prices tab, revision 2 (SPEC §1.1): the minimum cacheable
  * prompt and the long-context tier per row, the import's report by reason
  * with "import every priced entry", and a table of thousands of rows.
  */

@@ -55,8 +55,8 @@ function CannotKnow() {
 }
 
 /**
- * "Replay under other choices" and "Find the cheapest setting" (SPEC §11,
- * issue 16): the traffic re-priced in the worker under the scenario's
+ * "Replay under other choices" and "Find the cheapest setting" (SPEC §11):
+ * the traffic re-priced in the worker under the scenario's
  * choice, side by side with as billed and as run, and the search's ranked
  * settings. Without traffic (a shared link), the choice and what it needs.
  */
