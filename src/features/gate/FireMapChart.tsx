@@ -30,6 +30,7 @@ const LEGEND = [
 ];
 
 const CANVAS_STYLE = { width: '100%', height: FIRE_MAP_HEIGHT };
+const PLOT_STYLE = { position: 'relative', gridColumn: 2, gridRow: 1 } as const;
 
 const CELL_WORDS: Record<FireCell, string> = {
   fire: 'offload',
@@ -139,7 +140,7 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
       cell: map.cells[r]?.[c] ?? ('notPriced' as FireCell),
     };
   };
-  const { hover, handlers } = usePointerReadout(cellAt, CANVAS_STYLE);
+  const { hover, byTouch, handlers } = usePointerReadout(cellAt, CANVAS_STYLE);
 
   return (
     <ChartFrame
@@ -166,25 +167,28 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
       chart={
         <div className="heatmap">
           <span className="heatmap-y">Recall probability</span>
-          <canvas ref={surface.ref} {...handlers} />
+          {/* The readout's anchor is the canvas: its box, not the grid's (which has the y title). */}
+          <div style={PLOT_STYLE}>
+            <canvas ref={surface.ref} {...handlers} />
+            {hover && (
+              <Tooltip x={hover.x} y={byTouch ? 0 : hover.y + 12} width={surface.width}>
+                <span>
+                  {columnLabel(map, hover.column)}, p = {formatNumber(hover.p, 2)}:{' '}
+                  {hover.cell === 'fire'
+                    ? `offload, net ${formatUsd(hover.net)}`
+                    : hover.cell === 'loses'
+                      ? `keep, offloading would lose ${formatUsd(-hover.net)}`
+                      : 'keep, not priced'}
+                </span>
+              </Tooltip>
+            )}
+          </div>
           <span className="heatmap-x">
             {axis === 'size' ? 'Output size (tokens, log scale)' : 'Horizon (turns)'}
           </span>
           <div className="heatmap-legend">
             <Legend items={LEGEND} />
           </div>
-          {hover && (
-            <Tooltip x={hover.x} y={hover.y + 12} width={surface.width}>
-              <span className="tip-line">
-                {columnLabel(map, hover.column)}, p = {formatNumber(hover.p, 2)}:{' '}
-                {hover.cell === 'fire'
-                  ? `offload, net ${formatUsd(hover.net)}`
-                  : hover.cell === 'loses'
-                    ? `keep, offloading would lose ${formatUsd(-hover.net)}`
-                    : 'keep, not priced'}
-              </span>
-            </Tooltip>
-          )}
         </div>
       }
       table={<FireMapTable map={map} />}

@@ -122,7 +122,7 @@ const HopTimeline = memo(function HopTimeline(props: {
     const index = hopAt(x, width, hops.length);
     return index === null ? null : { index, x, y, width };
   };
-  const { hover, handlers } = usePointerReadout(hopUnder, CANVAS_STYLE);
+  const { hover, byTouch, handlers } = usePointerReadout(hopUnder, CANVAS_STYLE);
 
   const used = useMemo(() => [...countBy(hops, 'model').keys()], [hops]);
   const summary = useMemo(() => timelineSummary(hops), [hops]);
@@ -162,7 +162,7 @@ const HopTimeline = memo(function HopTimeline(props: {
                   width: Math.max(slot, 2) + 2,
                 }}
               />
-              <Tooltip x={hover.x} y={hover.y + 12} width={hover.width}>
+              <Tooltip x={hover.x} y={byTouch ? 0 : hover.y + 12} width={hover.width}>
                 <HopDetails
                   hop={hovered}
                   forcedTool={forcedToolOf(turns, hovered)}

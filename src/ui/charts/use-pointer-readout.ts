@@ -40,7 +40,12 @@ export interface PointerReadoutHandlers {
 export function usePointerReadout<K>(
   locate: (spot: PointerSpot) => K | null,
   style: CSSProperties = {},
-): { readonly hover: K | null; readonly handlers: PointerReadoutHandlers } {
+): {
+  readonly hover: K | null;
+  /** Whether a finger put the readout there (the hand is below it: anchor the readout higher). */
+  readonly byTouch: boolean;
+  readonly handlers: PointerReadoutHandlers;
+} {
   const { hover, setHover } = useHover<K>();
   // The drawing a touch readout is pinned to, so a tap elsewhere can hide it.
   const [pinnedOn, setPinnedOn] = useState<Element | null>(null);
@@ -87,5 +92,5 @@ export function usePointerReadout<K>(
     },
     style: { ...style, ...CHART_TOUCH_ACTION },
   };
-  return { hover, handlers };
+  return { hover, byTouch: shown && pinnedOn !== null, handlers };
 }

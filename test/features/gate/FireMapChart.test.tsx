@@ -115,6 +115,16 @@ describe('the fire map’s readout, by mouse, pen and touch', () => {
     expect(readout(figure)).toBeNull();
   });
 
+  it('puts a finger’s readout at the chart’s top, above the hand, and a mouse’s below it', () => {
+    const { figure, canvas, cell } = renderMap();
+    const spot = cell(0, 0);
+    const tip = () => figure.querySelector<HTMLElement>('.chart-tooltip');
+    fireEvent.pointerMove(canvas, { pointerType: 'mouse', ...spot });
+    expect(tip()?.style.top).toBe(`${spot.clientY + 12}px`);
+    fireEvent.pointerDown(canvas, { pointerType: 'touch', ...spot });
+    expect(tip()?.style.top).toBe('0px');
+  });
+
   it('leaves vertical scrolling and zooming to the page on touch', () => {
     const { canvas } = renderMap();
     expect(canvas.style.touchAction).toBe('pan-y pinch-zoom');

@@ -101,6 +101,15 @@ describe('the timeline’s readout, by mouse, pen and touch', () => {
     expect(readout(figure)).toBeNull();
   });
 
+  it('puts a finger’s readout at the chart’s top, above the hand, and a mouse’s below it', () => {
+    const { figure, canvas, over } = renderTimeline();
+    const tip = () => figure.querySelector<HTMLElement>('.chart-tooltip');
+    fireEvent.pointerMove(canvas, { pointerType: 'mouse', ...over(1, 150) });
+    expect(tip()?.style.top).toBe('162px');
+    fireEvent.pointerDown(canvas, { pointerType: 'touch', ...over(1, 150) });
+    expect(tip()?.style.top).toBe('0px');
+  });
+
   it('leaves vertical scrolling and zooming to the page on touch', () => {
     const { canvas } = renderTimeline();
     expect(canvas.style.touchAction).toBe('pan-y pinch-zoom');
