@@ -3,7 +3,7 @@ import { Legend } from '../../ui/charts/Legend.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
 import { Tooltip } from '../../ui/charts/Tooltip.tsx';
 import { useCanvasSurface } from '../../ui/charts/use-canvas-surface.ts';
-import { useHover } from '../../ui/charts/use-hover.ts';
+import { usePointerReadout, type PointerSpot } from '../../ui/charts/use-pointer-readout.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatNumber, formatTokens, formatUsd } from '../../ui/format.ts';
 import { gateAssumptions } from './chart-bits.tsx';
@@ -28,6 +28,9 @@ const LEGEND = [
   },
   { label: 'current inputs', color: INK.text, kind: 'ring' as const },
 ];
+
+const CANVAS_STYLE = { width: '100%', height: FIRE_MAP_HEIGHT };
+const PLOT_STYLE = { position: 'relative', gridColumn: 2, gridRow: 1 } as const;
 
 const CELL_WORDS: Record<FireCell, string> = {
   fire: 'offload',
@@ -90,14 +93,6 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
   const h = Math.max(0, Math.trunc(inputs.horizon));
   const map = useMemo(() => fireMap(inputs, pricing, axis), [inputs, pricing, axis]);
   const regions = useMemo(() => fireMapRegions(map, inputs, pricing), [map, inputs, pricing]);
-  const { hover, setHover, onPointerLeave } = useHover<{
-    x: number;
-    y: number;
-    column: number;
-    p: number;
-    net: number;
-    cell: FireCell;
-  }>();
   const p = Math.max(0, Math.min(1, inputs.recallProbability));
   const scene = useMemo(
     () => ({
@@ -109,7 +104,6 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
     [map, axis, inputs.outputTokens, h, p, inputs.largeOffloadThresholdTokens],
   );
   const surface = useCanvasSurface(FIRE_MAP_HEIGHT, scene, drawFireMap);
-  const canvas = surface.canvas;
   const title = AXES.find((a) => a.axis === axis)?.title ?? '';
 
   const counts = fireMapCounts(map);
@@ -128,26 +122,25 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
     </>
   );
 
-  const onMove = (e: React.MouseEvent<HTMLCanvasElement>) => {
-    if (!canvas) return;
-    const rect = canvas.getBoundingClientRect();
-    const box = plotBox(rect.width);
-    const fx = (e.clientX - rect.left - box.left) / box.width;
-    const fy = (e.clientY - rect.top - box.top) / box.height;
+  // The cell under a spot of the canvas, with where to anchor its readout.
+  const cellAt = ({ x, y, width }: PointerSpot) => {
+    const box = plotBox(width);
+    const fx = (x - box.left) / box.width;
+    const fy = (y - box.top) / box.height;
     const rows = map.probabilities.length;
     const c = columnAt(map, fx);
     const r = Math.floor((1 - fy) * rows);
-    if (fx < 0 || fx > 1 || c < 0 || c >= map.xs.length || r < 0 || r >= rows)
-      return setHover(null);
-    setHover({
-      x: e.clientX - rect.left,
-      y: e.clientY - rect.top,
+    if (fx < 0 || fx > 1 || c < 0 || c >= map.xs.length || r < 0 || r >= rows) return null;
+    return {
+      x,
+      y,
       column: map.xs[c] ?? 0,
       p: map.probabilities[r] ?? 0,
       net: map.net[r]?.[c] ?? 0,
-      cell: map.cells[r]?.[c] ?? 'notPriced',
-    });
+      cell: map.cells[r]?.[c] ?? ('notPriced' as FireCell),
+    };
   };
+  const { hover, byTouch, handlers } = usePointerReadout(cellAt, CANVAS_STYLE);
 
   return (
     <ChartFrame
@@ -174,30 +167,28 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
       chart={
         <div className="heatmap">
           <span className="heatmap-y">Recall probability</span>
-          <canvas
-            ref={surface.ref}
-            style={{ width: '100%', height: FIRE_MAP_HEIGHT }}
-            onMouseMove={onMove}
-            onMouseLeave={onPointerLeave}
-          />
+          {/* The readout's anchor is the canvas: its box, not the grid's (which has the y title). */}
+          <div style={PLOT_STYLE}>
+            <canvas ref={surface.ref} {...handlers} />
+            {hover && (
+              <Tooltip x={hover.x} y={byTouch ? 0 : hover.y + 12} width={surface.width}>
+                <span>
+                  {columnLabel(map, hover.column)}, p = {formatNumber(hover.p, 2)}:{' '}
+                  {hover.cell === 'fire'
+                    ? `offload, net ${formatUsd(hover.net)}`
+                    : hover.cell === 'loses'
+                      ? `keep, offloading would lose ${formatUsd(-hover.net)}`
+                      : 'keep, not priced'}
+                </span>
+              </Tooltip>
+            )}
+          </div>
           <span className="heatmap-x">
             {axis === 'size' ? 'Output size (tokens, log scale)' : 'Horizon (turns)'}
           </span>
           <div className="heatmap-legend">
             <Legend items={LEGEND} />
           </div>
-          {hover && (
-            <Tooltip x={hover.x} y={hover.y + 12} width={surface.width}>
-              <span className="tip-line">
-                {columnLabel(map, hover.column)}, p = {formatNumber(hover.p, 2)}:{' '}
-                {hover.cell === 'fire'
-                  ? `offload, net ${formatUsd(hover.net)}`
-                  : hover.cell === 'loses'
-                    ? `keep, offloading would lose ${formatUsd(-hover.net)}`
-                    : 'keep, not priced'}
-              </span>
-            </Tooltip>
-          )}
         </div>
       }
       table={<FireMapTable map={map} />}

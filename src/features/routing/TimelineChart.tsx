@@ -7,7 +7,7 @@ import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
 import { modelColor } from '../../ui/charts/palette.ts';
 import { Tooltip } from '../../ui/charts/Tooltip.tsx';
 import { useCanvasSurface } from '../../ui/charts/use-canvas-surface.ts';
-import { useHover } from '../../ui/charts/use-hover.ts';
+import { usePointerReadout, type PointerSpot } from '../../ui/charts/use-pointer-readout.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
 import { forcedToolOf, HopDetails } from './HopDetails.tsx';
@@ -22,6 +22,8 @@ import {
   timelineScene,
   type TimelineScene,
 } from './timeline-canvas.ts';
+
+const CANVAS_STYLE = { width: '100%', height: TIMELINE_HEIGHT };
 
 const COST_LEGEND: readonly LegendItem[] = [
   { label: 'cache reads', color: C.read },
@@ -115,12 +117,12 @@ const HopTimeline = memo(function HopTimeline(props: {
   );
   lastScene.current = scene;
   const surface = useCanvasSurface(TIMELINE_HEIGHT, scene, drawTimeline, Object.is);
-  const { hover, setHover, onPointerLeave } = useHover<{
-    index: number;
-    x: number;
-    y: number;
-    width: number;
-  }>();
+  // The hop under a spot of the canvas (any height: a hop's slot is the whole column).
+  const hopUnder = ({ x, y, width }: PointerSpot) => {
+    const index = hopAt(x, width, hops.length);
+    return index === null ? null : { index, x, y, width };
+  };
+  const { hover, byTouch, handlers } = usePointerReadout(hopUnder, CANVAS_STYLE);
 
   const used = useMemo(() => [...countBy(hops, 'model').keys()], [hops]);
   const summary = useMemo(() => timelineSummary(hops), [hops]);
@@ -136,16 +138,6 @@ const HopTimeline = memo(function HopTimeline(props: {
     return (model: string) => minimum.get(model);
   }, [priceRows]);
 
-  const onMove = (e: React.MouseEvent<HTMLCanvasElement>) => {
-    const rect = e.currentTarget.getBoundingClientRect();
-    const index = hopAt(e.clientX - rect.left, rect.width, hops.length);
-    setHover(
-      index === null
-        ? null
-        : { index, x: e.clientX - rect.left, y: e.clientY - rect.top, width: rect.width },
-    );
-  };
-
   const slot = hover === null ? 0 : slotWidth(hover.width, hops.length);
   return (
     <ChartFrame
@@ -160,12 +152,7 @@ const HopTimeline = memo(function HopTimeline(props: {
       summary={summary}
       chart={
         <div className="timeline">
-          <canvas
-            ref={surface.ref}
-            style={{ width: '100%', height: TIMELINE_HEIGHT }}
-            onMouseMove={onMove}
-            onMouseLeave={onPointerLeave}
-          />
+          <canvas ref={surface.ref} {...handlers} />
           {hover !== null && hovered !== undefined && (
             <>
               <div
@@ -175,7 +162,7 @@ const HopTimeline = memo(function HopTimeline(props: {
                   width: Math.max(slot, 2) + 2,
                 }}
               />
-              <Tooltip x={hover.x} y={hover.y + 12} width={hover.width}>
+              <Tooltip x={hover.x} y={byTouch ? 0 : hover.y + 12} width={hover.width}>
                 <HopDetails
                   hop={hovered}
                   forcedTool={forcedToolOf(turns, hovered)}
