@@ -12,7 +12,7 @@ import { isAnthropicRecord, isOpenAiRecord } from './messages-jsonl.ts';
 /** The JSONL formats, one record a line. */
 export type JsonlFormat = Extract<TraceFormat, 'claude-code' | 'anthropic' | 'openai'>;
 
-/** The JSONL format a line's object belongs to, in SPEC §12's order, or `undefined`. */
+/** The JSONL format a line's object belongs to, in SPEC §12's and §13.5's order, or `undefined`. */
 export function jsonlFormatOf(record: JsonObject): JsonlFormat | undefined {
   if (typeof record['sessionId'] === 'string' && typeof record['type'] === 'string')
     return 'claude-code';

@@ -18,6 +18,8 @@ type Verdict = 'bad JSON' | 'not an object' | 'other object' | 'assistant withou
 
 interface FormatReader {
   readObject(line: number, record: JsonObject): void;
+  /** Called once the file has ended. */
+  end?(): void;
 }
 
 const BAD_JSON = 'not valid JSON (the line is cut short or garbled)';
@@ -41,6 +43,11 @@ export class JsonlFile {
   /** The format found so far. */
   get detected(): JsonlFormat | undefined {
     return this.format;
+  }
+
+  /** Ends the file: the format's reader finishes what it holds. */
+  end(): void {
+    this.reader?.end?.();
   }
 
   /** Reads one line (its `\n` removed; a trailing `\r` is dropped here). */
@@ -93,15 +100,21 @@ export class JsonlFile {
       return;
     }
     this.format = format;
-    this.reader =
-      format === 'claude-code'
-        ? this.claudeCode
-        : format === 'anthropic'
-          ? new AnthropicFile(this.sink)
-          : new OpenAiFile(this.sink);
+    this.reader = this.readerFor(format);
     for (const { line: earlier, verdict } of this.pending) this.reportEarlier(earlier, verdict);
     this.pending = [];
     this.reader.readObject(line, record!);
+  }
+
+  private readerFor(format: JsonlFormat): FormatReader {
+    switch (format) {
+      case 'claude-code':
+        return this.claudeCode;
+      case 'anthropic':
+        return new AnthropicFile(this.sink);
+      case 'openai':
+        return new OpenAiFile(this.sink);
+    }
   }
 
   private reportEarlier(line: number, verdict: Verdict): void {
