@@ -6,6 +6,7 @@
  * and reported once the format says whether to.
  */
 import { ClaudeCodeFile } from './claude-code.ts';
+import { CodexFile } from './codex.ts';
 import { jsonlFormatOf, type JsonlFormat } from './detect.ts';
 import { isObject, type JsonObject } from './fields.ts';
 import { AnthropicFile, OpenAiFile } from './messages-jsonl.ts';
@@ -114,13 +115,17 @@ export class JsonlFile {
         return new AnthropicFile(this.sink);
       case 'openai':
         return new OpenAiFile(this.sink);
+      case 'codex':
+        return new CodexFile(this.sink);
     }
   }
 
   private reportEarlier(line: number, verdict: Verdict): void {
     if (verdict === 'bad JSON') this.sink.skip(line, BAD_JSON);
     else if (verdict === 'not an object') this.sink.skip(line, NOT_OBJECT);
-    else if (this.format === 'claude-code') {
+    else if (this.format === 'claude-code' || this.format === 'codex') {
+      // Lines of other shapes are skipped without complaint in these formats.
+      if (this.format !== 'claude-code') return;
       if (verdict === 'assistant without sessionId')
         this.sink.skip(line, 'no sessionId: the line does not say which session it belongs to');
     } else if (this.format === 'anthropic') {
