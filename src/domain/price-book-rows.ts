@@ -91,19 +91,25 @@ export function withScenarioRows(
 }
 
 /**
- * `table` with an alias for each of `names` that has no row under SPEC §1.1's
- * name rules but that the book's own matching prices (for example
- * `gpt-5-codex`, priced by the book as `gpt-5`): the name then finds that
- * model's rows. Returns `table` itself, changed in place.
+ * `table` with an alias for each of `names` that is not a key of its own but
+ * that the book's own matching prices (for example `gpt-5-codex`, which the
+ * book prices as `gpt-5`, or `claude-sonnet-4-20250514`): the name then
+ * finds that model's rows, as the book would price it, before SPEC §1.1's
+ * date and provider fallbacks would. A name whose §1.1 lookup finds one of
+ * `scenario`'s rows keeps it: the user's rows are never bypassed. Returns
+ * `table` itself, changed in place.
  */
 export function withBookAliases(
   table: Record<string, PriceRow | readonly PriceRow[]>,
   names: Iterable<string>,
   resolve: (name: string) => string | undefined,
+  scenario: PricingTable = {},
 ): Record<string, PriceRow | readonly PriceRow[]> {
   for (const name of names) {
+    if (Object.hasOwn(table, name)) continue;
     // Only the name is used: a dated value is an object like a row to the lookup.
-    if (findPriceRow(table as unknown as PricingTable, name) !== undefined) continue;
+    const found = findPriceRow(table as unknown as PricingTable, name);
+    if (found !== undefined && table[found.model] === priceRowFor(scenario, found.model)) continue;
     const key = resolve(name);
     const rows = key === undefined ? undefined : table[key];
     if (rows !== undefined) table[name] = rows;
@@ -150,6 +156,6 @@ export function billingPricing(
   day: string | null,
 ): PricingTable {
   const table = withScenarioRows(book?.table, scenario);
-  if (book !== undefined) withBookAliases(table, names, (name) => book.resolve(name));
+  if (book !== undefined) withBookAliases(table, names, (name) => book.resolve(name), scenario);
   return pricingOnDay(table, day);
 }

@@ -335,29 +335,6 @@ export function convertPriceBook(
     }
   }
   const byId = new Map(providers.map((p) => [p.id, p]));
-  const claim = (name: string, key: string) => {
-    if (Object.hasOwn(table, name)) return;
-    table[name] = table[key]!;
-    names.get(key)!.push(name);
-  };
-  const ordered = claimOrder(providers);
-  // Bare ids first (first parties win), then the exact names each model's match lists.
-  for (const provider of ordered) {
-    for (const model of provider.models) {
-      const key = keyOf.get(model);
-      if (key !== undefined) claim(model.id, key);
-    }
-  }
-  for (const provider of ordered) {
-    for (const model of provider.models) {
-      const key = keyOf.get(model);
-      if (key === undefined) continue;
-      for (const alias of equalsNames(model.match)) {
-        // Only where the book itself prices that name with this model.
-        if (modelFor(provider, alias, byId) === model) claim(alias, key);
-      }
-    }
-  }
   const resolve = (raw: string): string | undefined => {
     const name = raw.toLowerCase().trim();
     const tries: [BookProvider | undefined, string][] = [];
@@ -379,6 +356,31 @@ export function convertPriceBook(
     }
     return undefined;
   };
+  const claim = (name: string, key: string | undefined) => {
+    if (key === undefined || Object.hasOwn(table, name)) return;
+    table[name] = table[key]!;
+    names.get(key)!.push(name);
+  };
+  // A bare id, then each exact name a match lists, goes to the model the book
+  // itself prices that name with; failing that (a name no provider claims),
+  // to the model that lists it, first parties first.
+  const ordered = claimOrder(providers);
+  for (const provider of ordered) {
+    for (const model of provider.models) {
+      const key = keyOf.get(model);
+      if (key !== undefined) claim(model.id, resolve(model.id) ?? key);
+    }
+  }
+  for (const provider of ordered) {
+    for (const model of provider.models) {
+      const key = keyOf.get(model);
+      if (key === undefined) continue;
+      for (const alias of equalsNames(model.match)) {
+        const own = modelFor(provider, alias, byId) === model ? key : undefined;
+        claim(alias, resolve(alias) ?? own);
+      }
+    }
+  }
   return {
     version: source.version,
     date: source.date,
