@@ -1,6 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRICING } from '../../../src/core/pricing.ts';
+import { useAppStore } from '../../../src/state/store.ts';
 import { convertPriceBook, type PriceBook } from '../../../src/domain/price-book.ts';
 import type { BookModel } from '../../../src/domain/price-book-data.ts';
 import { PRICE_BOOK_DATE, PRICE_BOOK_VERSION } from '../../../src/domain/price-book-meta.ts';
@@ -71,6 +73,8 @@ describe('PriceBookSection', () => {
     const source = await screen.findByTestId('price-book-source', {}, { timeout: 10_000 });
     expect(source).toHaveTextContent(PRICE_BOOK_VERSION);
     expect(source).toHaveTextContent(`data of ${PRICE_BOOK_DATE}`);
+    // The book stays out of the scenario (and so out of links, saves and history).
+    expect(useAppStore.getState().prices.rows).toHaveLength(Object.keys(DEFAULT_PRICING).length);
     await userEvent.type(screen.getByLabelText(/Search the price book/), 'claude-sonnet-4-5');
     const table = screen.getByRole('region', { name: 'Price book rows' });
     await waitFor(() =>
