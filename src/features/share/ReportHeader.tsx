@@ -148,11 +148,10 @@ export function ReportHead({
       <p className="note">
         Context Cost Explorer. Prices: {PRICING_SOURCE.description}, {PRICING_SOURCE.asOf}
         {data.prices.rows.length > 0 && ` (${data.prices.rows.length} models in the table)`}.
-        Imported traffic is billed with the dated price book{' '}
-        <span data-testid="report-price-book">{PRICE_BOOK_LABEL}</span>, each call at the price in
-        force on its day, where the table&apos;s own rows (imported, added or changed) take its
-        place. Every figure comes from the explorer&apos;s core, a port of the framework&apos;s
-        policies checked against golden vectors; the assumptions behind them are listed at the end.
+        Traffic: dated price book <span data-testid="report-price-book">{PRICE_BOOK_LABEL}</span>,
+        the table&apos;s own rows first. Every figure comes from the explorer&apos;s core, a port of
+        the framework&apos;s policies checked against golden vectors; the assumptions behind them
+        are listed at the end.
       </p>
     </header>
   );
