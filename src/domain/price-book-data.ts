@@ -63,14 +63,52 @@ export interface BookProvider {
 
 /** Whether `match` holds for `name` (already lower-cased), as the package decides it. */
 export function matches(match: BookMatch, name: string): boolean {
-  if ('or' in match) return match.or.some((m) => matches(m, name));
-  if ('and' in match) return match.and.every((m) => matches(m, name));
-  if ('equals' in match) return name === match.equals.toLowerCase();
-  if ('starts_with' in match) return name.startsWith(match.starts_with.toLowerCase());
-  if ('ends_with' in match) return name.endsWith(match.ends_with.toLowerCase());
-  if ('contains' in match) return name.includes(match.contains.toLowerCase());
-  if ('regex' in match) return regexOf(match.regex)?.test(name) ?? false;
-  return false;
+  return compiled(match)(name);
+}
+
+type Test = (name: string) => boolean;
+const tests = new WeakMap<BookMatch, Test>();
+
+/** `match` as a function, made once per match object (constants lower-cased once). */
+function compiled(match: BookMatch): Test {
+  let test = tests.get(match);
+  if (test === undefined) {
+    test = compile(match);
+    tests.set(match, test);
+  }
+  return test;
+}
+
+function compile(match: BookMatch): Test {
+  if ('or' in match) {
+    const parts = match.or.map(compiled);
+    return (name) => parts.some((t) => t(name));
+  }
+  if ('and' in match) {
+    const parts = match.and.map(compiled);
+    return (name) => parts.every((t) => t(name));
+  }
+  if ('equals' in match) {
+    const text = match.equals.toLowerCase();
+    return (name) => name === text;
+  }
+  if ('starts_with' in match) {
+    const text = match.starts_with.toLowerCase();
+    return (name) => name.startsWith(text);
+  }
+  if ('ends_with' in match) {
+    const text = match.ends_with.toLowerCase();
+    return (name) => name.endsWith(text);
+  }
+  if ('contains' in match) {
+    const text = match.contains.toLowerCase();
+    return (name) => name.includes(text);
+  }
+  if ('regex' in match) {
+    const regex = regexOf(match.regex);
+    return (name) => regex?.test(name) ?? false;
+  }
+  return () => false;
 }
 
 const regexes = new Map<string, RegExp | null>();

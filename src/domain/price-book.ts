@@ -335,8 +335,15 @@ export function convertPriceBook(
     }
   }
   const byId = new Map(providers.map((p) => [p.id, p]));
+  const resolved = new Map<string, string | undefined>();
   const resolve = (raw: string): string | undefined => {
     const name = raw.toLowerCase().trim();
+    if (resolved.has(name)) return resolved.get(name);
+    const key = resolveOnce(name);
+    resolved.set(name, key);
+    return key;
+  };
+  const resolveOnce = (name: string): string | undefined => {
     const tries: [BookProvider | undefined, string][] = [];
     const slash = name.indexOf('/');
     if (slash > 0) tries.push([byId.get(name.slice(0, slash)), name.slice(slash + 1)]);
