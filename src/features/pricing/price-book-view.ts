@@ -76,8 +76,8 @@ export function formatFees(fees: Readonly<Record<string, number>> | undefined): 
   return `${entries.map(([kind, usd]) => `${kind.replace(/_/g, ' ')} $${formatBookPrice(usd)}`).join(', ')} per 1,000`;
 }
 
-/** "from 2026-03-13, before 2026-08-01", "before 2026-03-13", "from 2026-03-13", or "no date". */
+/** "from 2026-03-13, before 2026-08-01", "before 2026-03-13", "from 2026-03-13", or "always". */
 export function formatDates(from: string | undefined, until: string | undefined): string {
-  if (from === undefined) return until === undefined ? 'no date' : `before ${until}`;
+  if (from === undefined) return until === undefined ? 'always' : `before ${until}`;
   return until === undefined ? `from ${from}` : `from ${from}, before ${until}`;
 }
