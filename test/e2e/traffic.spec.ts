@@ -11,20 +11,31 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEFAULT_PRICING } from '../../src/core/pricing.ts';
-import { readTraceFiles, replayTrace } from '../../src/core/traces/index.ts';
+import {
+  billTrace,
+  readTraceFiles,
+  replayTrace,
+  type TraceReadResult,
+} from '../../src/core/traces/index.ts';
 import { formatPercent, formatPlain, formatUsd } from '../../src/ui/format.ts';
 import { fixturePaths, TRACE_FIXTURES } from '../engine/traces/fixture-sources.ts';
+import { bookBilling } from '../helpers/book-pricing.ts';
 import { generateClaudeCodeTrace } from './support/claude-code-trace.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openTab } from './support/app.ts';
 
 const PATHS = fixturePaths();
-const EXPECTED = readTraceFiles(
+const READ = readTraceFiles(
   PATHS.map((p) => ({ name: basename(p), text: readFileSync(p, 'utf8') })),
-  DEFAULT_PRICING,
 );
-const SHARE = replayTrace(EXPECTED.calls, DEFAULT_PRICING, { kind: 'asRun' }).calibration!.share;
+// Billed as the app bills: the dated price book, overridden by the scenario's rows.
+let EXPECTED: TraceReadResult;
+let SHARE: number;
+test.beforeAll(async () => {
+  const pricing = await bookBilling(READ.calls);
+  EXPECTED = { ...READ, billed: billTrace(READ.calls, pricing) };
+  SHARE = replayTrace(READ.calls, pricing, { kind: 'asRun' }).calibration!.share;
+});
 const IMPORT_TIMEOUT = 60_000;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

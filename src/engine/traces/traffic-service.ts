@@ -6,6 +6,7 @@
  * stay here; callers get progress, metadata, figures and pages of rows.
  */
 import type { PricingTable } from '../../core/pricing.ts';
+import { billingPricing, utcToday, type BookForBilling } from '../../domain/price-book-rows.ts';
 import {
   createTraceReader,
   UNKNOWN_FORMAT_REASON,
@@ -50,13 +51,50 @@ function now(): number {
   return typeof performance === 'undefined' ? Date.now() : performance.now();
 }
 
+/** The dated default price book, loaded on first use as a chunk of its own; `undefined` if it fails to load. */
+function loadBook(): Promise<BookForBilling | undefined> {
+  return import('../../domain/price-book-load.ts').then(
+    (m) => m.loadPriceBook(),
+    () => undefined,
+  );
+}
+
+export interface TrafficServiceOptions {
+  /** Where the default price book comes from (`undefined`: bill with the scenario's table only). */
+  readonly priceBook?: () => Promise<BookForBilling | undefined>;
+}
+
 /** The import worker's API (also usable in the same thread). */
 export class TrafficService {
+  private readonly priceBook: () => Promise<BookForBilling | undefined>;
+  private billingHeld:
+    { key: string; calls: readonly TraceCall[]; table: PricingTable } | undefined;
   private calls: TraceCall[] = [];
   private meta: TrafficMeta = EMPTY_META;
   private loaded: Promise<void> | undefined;
   private cancelRequested = false;
   private importing = false;
+
+  constructor(options: TrafficServiceOptions = {}) {
+    this.priceBook = options.priceBook ?? loadBook;
+  }
+
+  /**
+   * The table the traffic is billed with: the price book overridden by the
+   * scenario's `pricing` (see price-book-rows.ts), worked out once per
+   * scenario table, stored calls and day.
+   */
+  private async billing(pricing: PricingTable): Promise<PricingTable> {
+    const book = await this.priceBook();
+    const day = utcToday();
+    const key = `${day}\n${book === undefined ? 'no book' : 'book'}\n${JSON.stringify(pricing)}`;
+    const held = this.billingHeld;
+    if (held !== undefined && held.key === key && held.calls === this.calls) return held.table;
+    const names = new Set(this.calls.map((c) => c.model));
+    const table = billingPricing(book, pricing, names, day);
+    this.billingHeld = { key, calls: this.calls, table };
+    return table;
+  }
 
   private ensureLoaded(): Promise<void> {
     this.loaded ??= loadTraffic().then(
@@ -214,7 +252,7 @@ export class TrafficService {
   async analyse(pricing: PricingTable): Promise<TrafficAnalysis | undefined> {
     await this.ensureLoaded();
     if (this.meta.files.length === 0) return undefined;
-    return analyseTraffic(this.calls, pricing);
+    return analyseTraffic(this.calls, await this.billing(pricing));
   }
 
   /** Calls `offset` to `offset + limit` (by time), without their tool results. */
@@ -246,7 +284,7 @@ export class TrafficService {
   async replay(pricing: PricingTable, request: ReplayRequest): Promise<ReplayOutcome | undefined> {
     await this.ensureLoaded();
     if (this.meta.files.length === 0) return undefined;
-    return replayTraffic(this.calls, pricing, request);
+    return replayTraffic(this.calls, await this.billing(pricing), request);
   }
 
   /** The ranked choices of the search for a scope, or `undefined` with no traffic. */
@@ -256,7 +294,7 @@ export class TrafficService {
   ): Promise<ReplaySearchOutcome | undefined> {
     await this.ensureLoaded();
     if (this.meta.files.length === 0) return undefined;
-    return searchTraffic(this.calls, pricing, scope);
+    return searchTraffic(this.calls, await this.billing(pricing), scope);
   }
 
   // ---- Cross-tab figures: what the other tabs read from the traffic ----
@@ -265,7 +303,7 @@ export class TrafficService {
   async crossFigures(pricing: PricingTable): Promise<TrafficCrossFigures | undefined> {
     await this.ensureLoaded();
     if (this.meta.files.length === 0) return undefined;
-    return crossTabFigures(this.calls, pricing);
+    return crossTabFigures(this.calls, await this.billing(pricing));
   }
 
   /** Deletes the stored traffic, here and in IndexedDB. */

@@ -5,6 +5,7 @@ import { useAppStore } from '../../state/store.ts';
 import { formatTokens } from '../../ui/format.ts';
 import { AddModelForm } from './AddModelForm.tsx';
 import { ImportExport } from './ImportExport.tsx';
+import { PriceBookSection } from './PriceBookSection.tsx';
 import { PriceTable } from './PriceTable.tsx';
 import type { PriceRowActions } from './PriceTableRow.tsx';
 import './prices.css';
@@ -72,7 +73,9 @@ export default function PricesPanel() {
               {PRICING_SOURCE.asOf}. An empty cache price means &ldquo;priced as plain input&rdquo;.
               A prompt shorter than the minimum cacheable prompt is neither read from nor written to
               the cache; a prompt above a row&apos;s long-context threshold is billed entirely at
-              the tier&apos;s prices. Every explorer prices its figures from this table.
+              the tier&apos;s prices. The gate, budget and routing explorers price their figures
+              from this table; imported traffic is billed with the dated price book below, where a
+              row of this table with the same name (imported, added or changed) takes its place.
             </p>
           </div>
           <div className="row">
@@ -110,6 +113,7 @@ export default function PricesPanel() {
         <AddModelForm />
         <ImportExport />
       </div>
+      <PriceBookSection />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState, type Ref } from 'react';
 import { PRICING_SOURCE } from '../../core/index.ts';
+import { PRICE_BOOK_LABEL } from '../../domain/price-book-meta.ts';
 import { MAX_REPORT_NOTE_CHARS, MAX_REPORT_TITLE_CHARS } from '../../state/slices/ui-slice.ts';
 import { useAppStore, type ScenarioData } from '../../state/store.ts';
 import { loadPersistence } from './persistence-helpers.ts';
@@ -146,9 +147,11 @@ export function ReportHead({
       )}
       <p className="note">
         Context Cost Explorer. Prices: {PRICING_SOURCE.description}, {PRICING_SOURCE.asOf}
-        {data.prices.rows.length > 0 && ` (${data.prices.rows.length} models in the table)`}. Every
-        figure comes from the explorer&apos;s core, a port of the framework&apos;s policies checked
-        against golden vectors; the assumptions behind them are listed at the end.
+        {data.prices.rows.length > 0 && ` (${data.prices.rows.length} models in the table)`}.
+        Traffic: dated price book <span data-testid="report-price-book">{PRICE_BOOK_LABEL}</span>,
+        the table&apos;s own rows first. Every figure comes from the explorer&apos;s core, a port of
+        the framework&apos;s policies checked against golden vectors; the assumptions behind them
+        are listed at the end.
       </p>
     </header>
   );

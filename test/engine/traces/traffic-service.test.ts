@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING } from '../../../src/core/pricing.ts';
-import { readTraceFiles, replayTrace } from '../../../src/core/traces/index.ts';
+import { billTrace, readTraceFiles, replayTrace } from '../../../src/core/traces/index.ts';
+import { loadPriceBook } from '../../../src/domain/price-book-load.ts';
+import { billingPricing, utcToday } from '../../../src/domain/price-book-rows.ts';
 import { TrafficService, BINARY_FILE_REASON } from '../../../src/engine/traces/traffic-service.ts';
 import type { ImportProgress } from '../../../src/engine/traces/traffic-types.ts';
 import { fixturePaths, sourceOf, textSource, TRACE_FIXTURES } from './fixture-sources.ts';
@@ -18,7 +20,8 @@ afterEach(async () => {
 
 describe('TrafficService', () => {
   it('reads every fixture as the core reads the same texts, and bills and calibrates them', async () => {
-    const service = new TrafficService();
+    // Without the price book: the scenario's table alone, as the core bills it.
+    const service = new TrafficService({ priceBook: () => Promise.resolve(undefined) });
     const progress: ImportProgress[] = [];
     const outcome = await service.importFiles(sources(), (p) => progress.push(p));
     const expected = readTraceFiles(textFiles(), DEFAULT_PRICING);
@@ -53,6 +56,33 @@ describe('TrafficService', () => {
     expect(analysis.calibration?.withinTwoPercent).toBe(replay.withinTwoPercent);
     expect(analysis.calibration?.share).toBe(replay.share);
     expect(analysis.calibration?.points).toHaveLength(replay.calls);
+  });
+
+  it('bills with the dated price book, overridden by the scenario, by default', async () => {
+    const service = new TrafficService();
+    await service.importFiles(sources());
+    const { calls } = readTraceFiles(textFiles());
+    const book = await loadPriceBook();
+    const names = new Set(calls.map((c) => c.model));
+    const expected = billTrace(calls, billingPricing(book, DEFAULT_PRICING, names, utcToday()));
+    const withoutBook = billTrace(calls, DEFAULT_PRICING);
+    // The fixtures hold a model the 12 default rows leave unpriced and the book knows.
+    expect(withoutBook.unpriced.size).toBeGreaterThan(0);
+    const known = [...names].filter((n) => book.resolve(n) !== undefined);
+    expect(known.filter((n) => expected.unpriced.has(n))).toEqual([]);
+
+    const analysis = (await service.analyse(DEFAULT_PRICING))!;
+    expect(analysis.billed.totals.totalUsd).toBeCloseTo(expected.totals.totalUsd, 12);
+    expect(analysis.models.filter((m) => m.priceRow === undefined).map((m) => m.name)).toEqual([
+      ...expected.unpriced.keys(),
+    ]);
+
+    // A row of the scenario's own (a hand edit) wins over the book's.
+    const edited = { ...DEFAULT_PRICING, 'gpt-5': { provider: 'openai', input: 100, output: 100 } };
+    const editedExpected = billTrace(calls, billingPricing(book, edited, names, utcToday()));
+    const editedAnalysis = (await service.analyse(edited))!;
+    expect(editedAnalysis.billed.totals.totalUsd).toBeCloseTo(editedExpected.totals.totalUsd, 12);
+    expect(editedAnalysis.billed.totals.totalUsd).toBeGreaterThan(analysis.billed.totals.totalUsd);
   });
 
   it('keeps the traffic for a new service (a reload) and forgets it on request', async () => {

@@ -10,6 +10,12 @@ import { RENDER_ALL_UP_TO } from '../../../src/features/pricing/PriceTable.tsx';
 import PricesPanel from '../../../src/features/pricing/PricesPanel.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
 
+/** The import's status (the price book below has statuses of its own). */
+async function importStatus(): Promise<HTMLElement> {
+  const text = await screen.findByText(/^Imported \d+ models?/, { selector: 'p' });
+  return text.closest<HTMLElement>('[role="status"]')!;
+}
+
 const rowOf = (model: string) => useAppStore.getState().prices.rows.find((r) => r.model === model);
 
 const litellmFile = (entries: Record<string, unknown>, name = 'model_prices.json') =>
@@ -145,7 +151,7 @@ describe('PricesPanel: the LiteLLM import report (SPEC §1.1, §12)', () => {
   it('says what it skipped and why, and imports the revision-2 fields', async () => {
     render(<PricesPanel />);
     await userEvent.upload(screen.getByLabelText('Import LiteLLM price file'), litellmFile(MIXED));
-    const status = await screen.findByRole('status');
+    const status = await importStatus();
     expect(status).toHaveTextContent('Imported 2 models from model_prices.json; skipped 5.');
     const reasons = within(status).getByRole('list', { name: 'Skipped entries by reason' });
     const items = within(reasons)
@@ -171,7 +177,7 @@ describe('PricesPanel: the LiteLLM import report (SPEC §1.1, §12)', () => {
     render(<PricesPanel />);
     await userEvent.click(screen.getByLabelText('Import every priced entry'));
     await userEvent.upload(screen.getByLabelText('Import LiteLLM price file'), litellmFile(MIXED));
-    const status = await screen.findByRole('status');
+    const status = await importStatus();
     expect(status).toHaveTextContent('Imported 5 models from model_prices.json; skipped 2.');
     expect(rowOf('embed-1')).toMatchObject({ input: 0.1, output: 0 });
     expect(rowOf('free-chat')).toMatchObject({ input: 0, output: 0 });

@@ -6,6 +6,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import PricesPanel from '../../../src/features/pricing/PricesPanel.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
 
+/** The import's status (the price book below has statuses of its own). */
+async function importStatus(): Promise<HTMLElement> {
+  const text = await screen.findByText(/^Imported \d+ models?/, { selector: 'p' });
+  return text.closest<HTMLElement>('[role="status"]')!;
+}
+
 const fixture = readFileSync(resolve(process.cwd(), 'test/fixtures/litellm-sample.json'), 'utf8');
 
 const rowOf = (model: string) => useAppStore.getState().prices.rows.find((r) => r.model === model);
@@ -62,8 +68,9 @@ describe('PricesPanel', () => {
       type: 'application/json',
     });
     await userEvent.upload(screen.getByLabelText('Import LiteLLM price file'), file);
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Imported 2 models'));
-    expect(screen.getByRole('status')).toHaveTextContent('skipped 3');
+    const status = await importStatus();
+    expect(status).toHaveTextContent('Imported 2 models');
+    expect(status).toHaveTextContent('skipped 3');
     expect(rowOf('claude-opus-4-6')).toMatchObject({
       input: 4,
       output: 20,

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRICING, evaluateOffloadGate } from '../../../src/core/index.ts';
 import { headlineFigures } from '../../../src/domain/headline-figures.ts';
 import { describeStrategy } from '../../../src/features/share/ReportView.tsx';
+import { PRICE_BOOK_DATE, PRICE_BOOK_VERSION } from '../../../src/domain/price-book-meta.ts';
 import { ScenarioBar } from '../../../src/features/share/ScenarioBar.tsx';
 import { CompareSlot } from '../../../src/features/share/CompareSlot.tsx';
 import { decodeScenarioHash, scenarioToJson } from '../../../src/state/persistence.ts';
@@ -263,6 +264,10 @@ describe('Report', () => {
       `${admitted.toLocaleString('en-US')} tokens admitted of 10,000`,
     );
     expect(report).toHaveTextContent(describeStrategy(DEFAULT_SCENARIO.routing.scenario.strategy));
+    // The price book traffic is billed with, by version and date.
+    const book = within(report).getByTestId('report-price-book');
+    expect(book).toHaveTextContent(PRICE_BOOK_VERSION);
+    expect(book).toHaveTextContent(PRICE_BOOK_DATE);
     expect(within(report).getByRole('figure', { name: 'Offload gate terms' })).toBeInTheDocument();
     expect(
       within(report).getByRole('button', { name: 'Download Offload gate terms as PNG' }),

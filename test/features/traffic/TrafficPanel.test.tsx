@@ -2,9 +2,9 @@ import 'fake-indexeddb/auto';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING } from '../../../src/core/pricing.ts';
-import { readTraceFiles, replayTrace } from '../../../src/core/traces/index.ts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PricingTable } from '../../../src/core/pricing.ts';
+import { billTrace, readTraceFiles, replayTrace } from '../../../src/core/traces/index.ts';
 import { TrafficService } from '../../../src/engine/traces/traffic-service.ts';
 import TrafficPanel from '../../../src/features/traffic/TrafficPanel.tsx';
 import {
@@ -14,15 +14,24 @@ import {
 import { useAppStore } from '../../../src/state/store.ts';
 import { formatPercent, formatUsd } from '../../../src/ui/format.ts';
 import { fixturePaths, sourceOf } from '../../engine/traces/fixture-sources.ts';
+import { bookBilling } from '../../helpers/book-pricing.ts';
 
 const paths = fixturePaths();
 const files = () =>
   paths.map((p) => new File([readFileSync(p)], sourceOf(p).name.split('/').pop()!));
-const expected = () =>
+const read = () =>
   readTraceFiles(
     paths.map((p) => ({ name: sourceOf(p).name.split('/').pop()!, text: readFileSync(p, 'utf8') })),
-    DEFAULT_PRICING,
   );
+// Billed as the app bills: the price book, overridden by the scenario's rows.
+let pricing: PricingTable;
+beforeAll(async () => {
+  pricing = await bookBilling(read().calls);
+});
+const expected = () => {
+  const result = read();
+  return { ...result, billed: billTrace(result.calls, pricing) };
+};
 
 beforeEach(() => {
   resetTrafficSessionForTests();
@@ -94,7 +103,7 @@ describe('TrafficPanel', () => {
       ),
     ).toBeInTheDocument();
 
-    const share = replayTrace(want.calls, DEFAULT_PRICING, { kind: 'asRun' }).calibration!.share;
+    const share = replayTrace(want.calls, pricing, { kind: 'asRun' }).calibration!.share;
     // The sections below the bill are revealed one per frame.
     expect(
       await screen.findByText(
@@ -122,16 +131,29 @@ describe('TrafficPanel', () => {
       .toBe(Math.min(50, expected().calls.length) + 1);
   });
 
-  it('bills a model once a price row is added for it', async () => {
+  it('bills a model the price book does not know once a price row is added for it', async () => {
+    // Claude Code's "<synthetic>" messages name no real model: the book has no row for them.
+    const model = '<synthetic>';
+    expect(expected().billed.unpriced.has(model)).toBe(true);
     const user = await importFixtures();
-    await user.click(screen.getByRole('button', { name: 'Add a price row for o3-pro' }));
-    await user.type(screen.getByLabelText('Input price for o3-pro (USD / M tokens)'), '20');
-    await user.type(screen.getByLabelText('Output price for o3-pro (USD / M tokens)'), '80');
+    await user.click(screen.getByRole('button', { name: `Add a price row for ${model}` }));
+    await user.type(screen.getByLabelText(`Input price for ${model} (USD / M tokens)`), '20');
+    await user.type(screen.getByLabelText(`Output price for ${model} (USD / M tokens)`), '80');
     await user.click(screen.getByRole('button', { name: 'Add price row' }));
-    expect(useAppStore.getState().prices.rows.some((r) => r.model === 'o3-pro')).toBe(true);
+    expect(useAppStore.getState().prices.rows.some((r) => r.model === model)).toBe(true);
     await expect
-      .poll(() => screen.queryByRole('button', { name: 'Add a price row for o3-pro' }))
+      .poll(() => screen.queryByRole('button', { name: `Add a price row for ${model}` }))
       .toBeNull();
+  });
+
+  it('bills with the price book: the models the SPEC table lacks are priced', async () => {
+    await importFixtures();
+    expect(
+      screen.getByRole('button', { name: 'Add a price row for <synthetic>' }),
+    ).toBeInTheDocument();
+    for (const model of ['o3-pro', 'claude-2.1']) {
+      expect(screen.queryByRole('button', { name: `Add a price row for ${model}` })).toBeNull();
+    }
   });
 
   it('switches the totals between conversation, model and day', async () => {

@@ -13,6 +13,7 @@ import { useAppStore } from '../../../../src/state/store.ts';
 import { clearTrafficFigures, useTrafficFigures } from '../../../../src/state/traffic-figures.ts';
 import { formatUsd } from '../../../../src/ui/format.ts';
 import { fixturePaths } from '../../../engine/traces/fixture-sources.ts';
+import { bookBilling } from '../../../helpers/book-pricing.ts';
 
 // The hand-made Claude Code session and its subagent: opus-4-6, haiku-4-5 and sonnet-4-5 calls.
 const paths = fixturePaths().filter((p) => p.includes('/projects/'));
@@ -66,13 +67,15 @@ describe('ReplaySection', () => {
       { from: 'claude-opus-4-6', to: 'claude-sonnet-4-5' },
     ]);
     const all = calls();
-    const want = replayTrace(all, DEFAULT_PRICING, {
+    // Billed as the app bills: the price book, overridden by the scenario's rows.
+    const pricing = await bookBilling(all);
+    const want = replayTrace(all, pricing, {
       kind: 'whatIf',
       model: new Map([['claude-opus-4-6', 'claude-sonnet-4-5']]),
       ttlSeconds: 300,
     }).totals.totalUsd;
-    const billed = billTrace(all, DEFAULT_PRICING).totals.totalUsd;
-    const asRun = replayTrace(all, DEFAULT_PRICING, { kind: 'asRun' }).totals.totalUsd;
+    const billed = billTrace(all, pricing).totals.totalUsd;
+    const asRun = replayTrace(all, pricing, { kind: 'asRun' }).totals.totalUsd;
     const status = await screen.findByText(new RegExp(`^Replay: ${escape(formatUsd(want))}, `));
     expect(status.textContent).toMatch(want < billed ? /, −\$/ : /, \+\$/);
 
@@ -127,7 +130,7 @@ describe('ReplaySection', () => {
     await user.click(screen.getByRole('radio', { name: 'One conversation' }));
     const id = (screen.getByRole('combobox', { name: /^Conversation/ }) as HTMLSelectElement).value;
     const inScope = calls().filter((c) => c.conversationId === id);
-    const want = replayTrace(inScope, DEFAULT_PRICING, {
+    const want = replayTrace(inScope, await bookBilling(calls()), {
       kind: 'whatIf',
       model: new Map(),
       ttlSeconds: 300,
