@@ -2,56 +2,17 @@
  * The table the app bills traffic with: the dated default price book
  * overridden by the scenario's own rows (a LiteLLM import, hand edits,
  * default rows the user changed), with the trace's model names the book
- * knows by its own matching added as aliases. Pure.
- *
- * Until the core picks a row of a model by each call's day (SPEC §13.6 a),
- * `pricingOnDay` flattens the dated table to the rows in force on one day.
+ * knows by its own matching added as aliases. Pure. The table keeps every
+ * model's dated rows: the core picks the row in force on each call's own day
+ * (SPEC §13.6 a).
  */
 import {
   DEFAULT_PRICING,
   findPriceRow,
   priceRowFor,
-  type CacheMode,
   type PriceRow,
   type PricingTable,
 } from '../core/index.ts';
-
-/** Model name → its rows over time (oldest first), or one row. */
-export type DatedPricingTable = Readonly<Record<string, PriceRow | readonly PriceRow[]>>;
-
-/**
- * SPEC §13.6 (b)'s default: `explicit` when the row's family is Anthropic or
- * its model name contains `claude`, otherwise `automatic`. (The family of a
- * row with a given provider is that provider; the core gains a helper for
- * this rule, which this should call once it is merged.)
- */
-export function defaultCacheMode(provider: string | undefined, model: string): CacheMode {
-  return provider === 'anthropic' || model.toLowerCase().includes('claude')
-    ? 'explicit'
-    : 'automatic';
-}
-
-/**
- * The row of `rows` in force on the UTC day `day` (SPEC §13.6 a): the latest
- * `effectiveFrom` on or before it (a row without one is earlier than every
- * date; ties: the first); before every row, the earliest; with no day, the
- * latest.
- */
-export function rowInForce(rows: readonly PriceRow[], day: string | null): PriceRow | undefined {
-  let best: PriceRow | undefined;
-  let earliest: PriceRow | undefined;
-  for (const row of rows) {
-    const from = row.effectiveFrom ?? '';
-    if (earliest === undefined || from < (earliest.effectiveFrom ?? '')) earliest = row;
-    if (
-      (day === null || from <= day) &&
-      (best === undefined || from > (best.effectiveFrom ?? ''))
-    ) {
-      best = row;
-    }
-  }
-  return best ?? earliest;
-}
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
@@ -117,21 +78,6 @@ export function withBookAliases(
   return table;
 }
 
-/** The rows of a dated table in force on the UTC day `day` (null: the latest), one row a name. */
-export function pricingOnDay(table: DatedPricingTable, day: string | null): PricingTable {
-  const flat = Object.create(null) as Record<string, PriceRow>;
-  for (const key of Object.keys(table)) {
-    const value = table[key]!;
-    const row = isRowList(value) ? rowInForce(value, day) : value;
-    if (row !== undefined) flat[key] = row;
-  }
-  return flat;
-}
-
-function isRowList(value: PriceRow | readonly PriceRow[]): value is readonly PriceRow[] {
-  return Array.isArray(value);
-}
-
 /** Today's UTC day, `YYYY-MM-DD`. */
 export function utcToday(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
@@ -145,17 +91,15 @@ export interface BookForBilling {
 
 /**
  * The table traffic is billed with: the book (when loaded) overridden by
- * `scenario`, with aliases for the trace's `names` the book knows, as the
- * rows in force on `day` (one row a name until the core picks rows by each
- * call's day; then this returns the dated table itself).
+ * `scenario`, with aliases for the trace's `names` the book knows; each
+ * model keeps its dated rows.
  */
 export function billingPricing(
   book: BookForBilling | undefined,
   scenario: PricingTable,
   names: Iterable<string>,
-  day: string | null,
 ): PricingTable {
   const table = withScenarioRows(book?.table, scenario);
   if (book !== undefined) withBookAliases(table, names, (name) => book.resolve(name), scenario);
-  return pricingOnDay(table, day);
+  return table;
 }

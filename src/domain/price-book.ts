@@ -27,6 +27,9 @@
  */
 import {
   DEFAULT_PRICING,
+  defaultCacheMode,
+  FAMILY_TOOL_FEES,
+  priceFamily,
   priceRowFor,
   validatePriceRow,
   type LongContextTier,
@@ -42,7 +45,6 @@ import {
   type BookProvider,
   type BookTieredPrice,
 } from './price-book-data.ts';
-import { defaultCacheMode } from './price-book-rows.ts';
 
 /** One model of the book, with its rows over time. */
 export interface PriceBookEntry {
@@ -206,9 +208,12 @@ function convertPrices(
     }
     row['longContext'] = tier as unknown as LongContextTier;
   }
-  if (Object.keys(fees).length > 0) row['toolFees'] = fees;
+  // The book names only the fees it knows; the kinds it leaves out keep the
+  // family's defaults (SPEC §13.4), so an Anthropic row still fetches for free.
+  if (Object.keys(fees).length > 0)
+    row['toolFees'] = { ...FAMILY_TOOL_FEES[priceFamily(model.id, provider.id)], ...fees };
   if (effectiveFrom !== undefined) row['effectiveFrom'] = effectiveFrom;
-  row['cacheMode'] = defaultCacheMode(provider.id, model.id);
+  row['cacheMode'] = defaultCacheMode(model.id, provider.id);
   const priceRow = row as unknown as PriceRow;
   const problems = validatePriceRow(`${provider.id}/${model.id}`, priceRow);
   if (problems.length > 0) return { reason: `an invalid price: ${problems.join('; ')}`, leftOut };

@@ -10,16 +10,22 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PRICING,
   findPriceRow,
+  priceRowFor,
+  rowInForce,
   validatePriceRow,
   type PriceRow,
 } from '../../src/core/index.ts';
-import { billCall, readTraceFiles, type TraceCall } from '../../src/core/traces/index.ts';
+import {
+  billCall,
+  PLAIN_CALL_FIELDS,
+  readTraceFiles,
+  type TraceCall,
+} from '../../src/core/traces/index.ts';
 import { equalsNames } from '../../src/domain/price-book-data.ts';
 import { loadPriceBook } from '../../src/domain/price-book-load.ts';
 import { PRICE_BOOK_VERSION } from '../../src/domain/price-book-meta.ts';
 import {
   billingPricing,
-  rowInForce,
   withBookAliases,
   withScenarioRows,
 } from '../../src/domain/price-book-rows.ts';
@@ -91,7 +97,7 @@ describe('the price book from the installed package', () => {
       'o3-pro',
       'anthropic/claude-sonnet-4-5',
     ];
-    const table = billingPricing(book, DEFAULT_PRICING, traceNames, '2026-12-01');
+    const table = billingPricing(book, DEFAULT_PRICING, traceNames);
     for (const name of traceNames) {
       expect(findPriceRow(table, name), name).toBeDefined();
     }
@@ -100,9 +106,9 @@ describe('the price book from the installed package', () => {
   it('keeps a changed default row and lets the book date an unchanged one', () => {
     const sonnet = DEFAULT_PRICING['claude-sonnet-4-5']!;
     const changed = { ...DEFAULT_PRICING, 'claude-sonnet-4-5': { ...sonnet, input: 99 } };
-    expect(billingPricing(book, changed, [], null)['claude-sonnet-4-5']?.input).toBe(99);
-    const opus = billingPricing(book, DEFAULT_PRICING, [], '2026-01-01')['claude-opus-4-6'];
-    expect(opus).toBe(book.table['claude-opus-4-6']![0]);
+    expect(priceRowFor(billingPricing(book, changed, []), 'claude-sonnet-4-5')?.input).toBe(99);
+    const opus = billingPricing(book, DEFAULT_PRICING, [])['claude-opus-4-6'];
+    expect(opus).toBe(book.table['claude-opus-4-6']);
   });
 });
 
@@ -198,12 +204,7 @@ describe('the measurement: calls on models the book knows', () => {
     }));
     const { calls } = readTraceFiles(files);
     expect(calls).toHaveLength(known.length * 3);
-    const table = billingPricing(
-      book,
-      DEFAULT_PRICING,
-      new Set(calls.map((c) => c.model)),
-      '2026-11-30',
-    );
+    const table = billingPricing(book, DEFAULT_PRICING, new Set(calls.map((c) => c.model)));
     const unpriced = calls.filter((c) => findPriceRow(table, c.model) === undefined);
     expect(unpriced.map((c) => c.model)).toEqual([]);
   });
@@ -290,6 +291,7 @@ describe('the measurement: calls on models the book knows', () => {
 
 function callOf(model: string, day: string, u: ReturnType<typeof usageOf>): TraceCall {
   return {
+    ...PLAIN_CALL_FIELDS,
     conversationId: 'c',
     callId: model,
     at: Date.parse(`${day}T12:00:00Z`) / 1000,

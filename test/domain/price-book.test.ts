@@ -4,11 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findPriceRow, type PriceRow, type PricingTable } from '../../src/core/index.ts';
+import { billTrace, PLAIN_CALL_FIELDS } from '../../src/core/traces/index.ts';
 import type { BookModel, BookProvider } from '../../src/domain/price-book-data.ts';
 import {
-  defaultCacheMode,
-  pricingOnDay,
-  rowInForce,
   withBookAliases,
   withScenarioRows,
   billingPricing,
@@ -298,27 +296,6 @@ const row = (input: number, effectiveFrom?: string): PriceRow => ({
 });
 
 describe('rows over time and the billing table', () => {
-  it('picks the row in force on a day (SPEC §13.6 a)', () => {
-    const rows = [row(1), row(2, '2030-02-01'), row(3, '2030-06-01')];
-    expect(rowInForce(rows, '2029-12-31')?.input).toBe(1);
-    expect(rowInForce(rows, '2030-02-01')?.input).toBe(2);
-    expect(rowInForce(rows, '2030-05-31')?.input).toBe(2);
-    expect(rowInForce(rows, '2031-01-01')?.input).toBe(3);
-    expect(rowInForce(rows, null)?.input).toBe(3);
-    // Before every dated row: the earliest.
-    expect(rowInForce([row(4, '2030-06-01'), row(5, '2030-02-01')], '2020-01-01')?.input).toBe(5);
-    // Ties: the first in order.
-    expect(rowInForce([row(6, '2030-02-01'), row(7, '2030-02-01')], '2030-03-01')?.input).toBe(6);
-    expect(rowInForce([], '2030-01-01')).toBeUndefined();
-  });
-
-  it('sets the cache mode by the SPEC §13.6 (b) name rule', () => {
-    expect(defaultCacheMode('anthropic', 'anything')).toBe('explicit');
-    expect(defaultCacheMode('aws', 'anthropic.Claude-x')).toBe('explicit');
-    expect(defaultCacheMode('openai', 'gpt-5')).toBe('automatic');
-    expect(defaultCacheMode(undefined, 'gemini-2.5-pro')).toBe('automatic');
-  });
-
   it("overrides the book with the scenario's rows, but not with unchanged default rows", () => {
     const book = { 'gpt-5': [row(1), row(2, '2030-01-01')], 'only-book': [row(3)] };
     const defaults = {
@@ -328,6 +305,7 @@ describe('rows over time and the billing table', () => {
         output: 10,
         cacheRead: 0.125,
         minCacheableTokens: 1024,
+        cacheMode: 'automatic' as const,
       },
     };
     expect(isUnchangedDefault('gpt-5', defaults['gpt-5'])).toBe(true);
@@ -357,18 +335,33 @@ describe('rows over time and the billing table', () => {
     expect(Object.hasOwn(table, 'other')).toBe(false);
   });
 
-  it('flattens a dated table to the rows in force on a day', () => {
-    const flat = pricingOnDay({ a: [row(1), row(2, '2030-02-01')], b: row(3) }, '2030-01-15');
-    expect(flat['a']?.input).toBe(1);
-    expect(flat['b']?.input).toBe(3);
+  it('keeps every dated row, so the core bills each call on its own day', () => {
+    const rows = [row(1), row(2, '2030-02-01')];
     const book = {
-      table: { 'maker/gizmo': [row(1), row(2, '2030-02-01')] },
+      table: { 'maker/gizmo': rows },
       resolve: (n: string) => (n.startsWith('gizmo') ? 'maker/gizmo' : undefined),
     };
-    const billed = billingPricing(book, {}, ['gizmo-9'], '2030-03-01');
-    expect(findPriceRow(billed, 'gizmo-9')?.row.input).toBe(2);
-    expect(
-      findPriceRow(billingPricing(undefined, {}, ['gizmo-9'], null), 'gizmo-9'),
-    ).toBeUndefined();
+    const billed = billingPricing(book, {}, ['gizmo-9']);
+    expect(billed['gizmo-9']).toBe(rows);
+    const call = (callId: string, day: string) => ({
+      ...PLAIN_CALL_FIELDS,
+      conversationId: 'c',
+      callId,
+      at: Date.parse(`${day}T12:00:00Z`) / 1000,
+      model: 'gizmo-9',
+      inputTokens: 1_000_000,
+      cacheReadTokens: 0,
+      cacheWrite5mTokens: 0,
+      cacheWrite1hTokens: 0,
+      outputTokens: 0,
+      reasoningTokens: 0,
+      sidechain: false,
+      toolResults: [],
+    });
+    // $1 a million before the change, $2 from 2030-02-01.
+    const bill = billTrace([call('a', '2030-01-15'), call('b', '2030-03-01')], billed);
+    expect(bill.byDay.get('2030-01-15')?.totalUsd).toBeCloseTo(1, 12);
+    expect(bill.byDay.get('2030-03-01')?.totalUsd).toBeCloseTo(2, 12);
+    expect(findPriceRow(billingPricing(undefined, {}, ['gizmo-9']), 'gizmo-9')).toBeUndefined();
   });
 });

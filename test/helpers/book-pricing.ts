@@ -6,7 +6,7 @@
 import { DEFAULT_PRICING, type PricingTable } from '../../src/core/pricing.ts';
 import type { TraceCall } from '../../src/core/traces/index.ts';
 import { loadPriceBook } from '../../src/domain/price-book-load.ts';
-import { billingPricing, utcToday } from '../../src/domain/price-book-rows.ts';
+import { billingPricing } from '../../src/domain/price-book-rows.ts';
 
 /** The billing table for `calls` under `scenario` (default: the SPEC §1 table). */
 export async function bookBilling(
@@ -14,5 +14,5 @@ export async function bookBilling(
   scenario: PricingTable = DEFAULT_PRICING,
 ): Promise<PricingTable> {
   const book = await loadPriceBook();
-  return billingPricing(book, scenario, new Set(calls.map((c) => c.model)), utcToday());
+  return billingPricing(book, scenario, new Set(calls.map((c) => c.model)));
 }

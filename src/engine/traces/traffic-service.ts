@@ -6,7 +6,7 @@
  * stay here; callers get progress, metadata, figures and pages of rows.
  */
 import type { PricingTable } from '../../core/pricing.ts';
-import { billingPricing, utcToday, type BookForBilling } from '../../domain/price-book-rows.ts';
+import { billingPricing, type BookForBilling } from '../../domain/price-book-rows.ts';
 import {
   createTraceReader,
   UNKNOWN_FORMAT_REASON,
@@ -82,16 +82,15 @@ export class TrafficService {
   /**
    * The table the traffic is billed with: the price book overridden by the
    * scenario's `pricing` (see price-book-rows.ts), worked out once per
-   * scenario table, stored calls and day.
+   * scenario table and stored calls.
    */
   private async billing(pricing: PricingTable): Promise<PricingTable> {
     const book = await this.priceBook();
-    const day = utcToday();
-    const key = `${day}\n${book === undefined ? 'no book' : 'book'}\n${JSON.stringify(pricing)}`;
+    const key = `${book === undefined ? 'no book' : 'book'}\n${JSON.stringify(pricing)}`;
     const held = this.billingHeld;
     if (held !== undefined && held.key === key && held.calls === this.calls) return held.table;
     const names = new Set(this.calls.map((c) => c.model));
-    const table = billingPricing(book, pricing, names, day);
+    const table = billingPricing(book, pricing, names);
     this.billingHeld = { key, calls: this.calls, table };
     return table;
   }

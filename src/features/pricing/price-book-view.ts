@@ -3,8 +3,7 @@
  * dated row, searchable by name, alias or provider, and the row in force
  * today marked. Pure.
  */
-import type { LongContextTier, PriceRow } from '../../core/index.ts';
-import { rowInForce } from '../../domain/price-book-rows.ts';
+import { rowInForce, type LongContextTier, type PriceRow } from '../../core/index.ts';
 import type { PriceBook, PriceBookEntry } from '../../domain/price-book.ts';
 
 /** One row of the book as the tab lists it. */

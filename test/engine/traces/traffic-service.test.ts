@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING } from '../../../src/core/pricing.ts';
 import { billTrace, readTraceFiles, replayTrace } from '../../../src/core/traces/index.ts';
 import { loadPriceBook } from '../../../src/domain/price-book-load.ts';
-import { billingPricing, utcToday } from '../../../src/domain/price-book-rows.ts';
+import { billingPricing } from '../../../src/domain/price-book-rows.ts';
 import { TrafficService, BINARY_FILE_REASON } from '../../../src/engine/traces/traffic-service.ts';
 import type { ImportProgress } from '../../../src/engine/traces/traffic-types.ts';
 import { fixturePaths, sourceOf, textSource, TRACE_FIXTURES } from './fixture-sources.ts';
@@ -64,7 +64,7 @@ describe('TrafficService', () => {
     const { calls } = readTraceFiles(textFiles());
     const book = await loadPriceBook();
     const names = new Set(calls.map((c) => c.model));
-    const expected = billTrace(calls, billingPricing(book, DEFAULT_PRICING, names, utcToday()));
+    const expected = billTrace(calls, billingPricing(book, DEFAULT_PRICING, names));
     const withoutBook = billTrace(calls, DEFAULT_PRICING);
     // The fixtures hold a model the 12 default rows leave unpriced and the book knows.
     expect(withoutBook.unpriced.size).toBeGreaterThan(0);
@@ -79,7 +79,7 @@ describe('TrafficService', () => {
 
     // A row of the scenario's own (a hand edit) wins over the book's.
     const edited = { ...DEFAULT_PRICING, 'gpt-5': { provider: 'openai', input: 100, output: 100 } };
-    const editedExpected = billTrace(calls, billingPricing(book, edited, names, utcToday()));
+    const editedExpected = billTrace(calls, billingPricing(book, edited, names));
     const editedAnalysis = (await service.analyse(edited))!;
     expect(editedAnalysis.billed.totals.totalUsd).toBeCloseTo(editedExpected.totals.totalUsd, 12);
     expect(editedAnalysis.billed.totals.totalUsd).toBeGreaterThan(analysis.billed.totals.totalUsd);
