@@ -22,7 +22,9 @@
  *   files are JSON documents: each file's text joined and parsed);
  * - import: the same chunks through `createTraceReader` (parse, dedupe,
  *   tool results), then `billTrace`; MB/s and calls/s, median and spread of
- *   the runs, and the ratio to the floor (target: within 1.5×);
+ *   the runs, and the ratio to the floor (target: within 1.5×); the floor
+ *   and the import take turns, seven runs each, so that the machine's load
+ *   (other processes on shared cores) weighs on both alike;
  * - ccusage 18.0.11 on the Claude Code corpus and @ccusage/codex 18.0.11 on
  *   the Codex corpus (their CLIs, offline prices, wall time);
  * - peak memory reading the 200 MB Claude Code file, and the 200 MB of Codex
@@ -53,6 +55,8 @@ const MB = 1024 * 1024;
 const CHUNK_CHARS = MB;
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIR = '/tmp/traces-bench';
+/** Timed runs of the floor and of the import, taking turns (after one warm-up of each). */
+const RUNS = 7;
 
 /** One file of a corpus: its name as the reader is told it, and its text in 1 MiB chunks. */
 interface CorpusText {
@@ -154,14 +158,19 @@ function importTrace(files: readonly CorpusText[]): number {
   return calls.length;
 }
 
-function timeRuns(runs: number, work: () => void): number[] {
-  work(); // warm-up
-  const seconds: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    work();
-    seconds.push((performance.now() - start) / 1000);
-  }
+/**
+ * Times `runs` rounds of each piece of work, taking turns within a round, so
+ * that a change in the machine's load falls on all of them alike.
+ */
+function timeInTurns(runs: number, works: ReadonlyArray<() => void>): number[][] {
+  for (const work of works) work(); // warm-up
+  const seconds = works.map((): number[] => []);
+  for (let i = 0; i < runs; i++)
+    works.forEach((work, w) => {
+      const start = performance.now();
+      work();
+      seconds[w]!.push((performance.now() - start) / 1000);
+    });
   return seconds;
 }
 
@@ -213,12 +222,14 @@ function benchFormat(format: Format): void {
   }));
   const megabytes = paths.reduce((n, path) => n + statSync(path).size, 0) / MB;
   let calls = 0;
-  const floorRuns = timeRuns(5, () => {
-    for (const file of files) format.floor(file.chunks);
-  });
-  const importRuns = timeRuns(5, () => {
-    calls = importTrace(files);
-  });
+  const [floorRuns, importRuns] = timeInTurns(RUNS, [
+    () => {
+      for (const file of files) format.floor(file.chunks);
+    },
+    () => {
+      calls = importTrace(files);
+    },
+  ]) as [number[], number[]];
   const name = format.figure;
   report({ name: `${name('corpus')}.size`, value: round(megabytes, 2), unit: 'MB' });
   report({ name: `${name('corpus')}.files`, value: paths.length, unit: 'files' });
