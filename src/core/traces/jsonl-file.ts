@@ -7,6 +7,7 @@
  */
 import { ClaudeCodeFile } from './claude-code.ts';
 import { CodexFile } from './codex.ts';
+import { StreamJsonFile } from './stream-json.ts';
 import { jsonlFormatOf, type JsonlFormat } from './detect.ts';
 import { isObject, type JsonObject } from './fields.ts';
 import { AnthropicFile, OpenAiFile } from './messages-jsonl.ts';
@@ -117,14 +118,22 @@ export class JsonlFile {
         return new OpenAiFile(this.sink);
       case 'codex':
         return new CodexFile(this.sink);
+      case 'stream-json':
+        return new StreamJsonFile(this.sink, this.claudeCode);
     }
   }
 
   private reportEarlier(line: number, verdict: Verdict): void {
     if (verdict === 'bad JSON') this.sink.skip(line, BAD_JSON);
     else if (verdict === 'not an object') this.sink.skip(line, NOT_OBJECT);
-    else if (this.format === 'claude-code' || this.format === 'codex') {
+    else if (
+      this.format === 'claude-code' ||
+      this.format === 'codex' ||
+      this.format === 'stream-json'
+    ) {
       // Lines of other shapes are skipped without complaint in these formats.
+      if (this.format === 'stream-json' && verdict === 'assistant without sessionId')
+        this.sink.skip(line, 'no session_id: the event does not say which session it belongs to');
       if (this.format !== 'claude-code') return;
       if (verdict === 'assistant without sessionId')
         this.sink.skip(line, 'no sessionId: the line does not say which session it belongs to');
