@@ -26,3 +26,36 @@ export function random(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+const WORDS = [
+  'const',
+  'total',
+  'cart',
+  'items',
+  'reduce',
+  'price',
+  'return',
+  '合計',
+  'ok',
+  '✓',
+  '=>',
+  '{',
+  '}',
+  'if',
+];
+
+/** About `chars` characters of code-like words (a newline after about one word in ten), from `next`. */
+export function words(next: () => number, chars: number): string {
+  let text = '';
+  while (text.length < chars)
+    text += `${WORDS[Math.floor(next() * WORDS.length)]}${next() < 0.1 ? '\n' : ' '}`;
+  return text;
+}
+
+/** A tool output's length in characters: log-normal, median about 2,000, at most 60,000. */
+export function toolOutputChars(next: () => number): number {
+  return Math.min(
+    60_000,
+    Math.round(2000 * Math.exp(1.1 * (next() + next() + next() - 1.5) * 1.4)),
+  );
+}

@@ -7,33 +7,9 @@
  * results of log-normal size; progress, summary and system lines between.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { random } from './bench-kit.ts';
+import { random, words } from './bench-kit.ts';
 
 const MB = 1024 * 1024;
-
-const WORDS = [
-  'const',
-  'total',
-  'cart',
-  'items',
-  'reduce',
-  'price',
-  'return',
-  '合計',
-  'ok',
-  '✓',
-  '=>',
-  '{',
-  '}',
-  'if',
-];
-
-function words(next: () => number, chars: number): string {
-  let text = '';
-  while (text.length < chars)
-    text += `${WORDS[Math.floor(next() * WORDS.length)]}${next() < 0.1 ? '\n' : ' '}`;
-  return text;
-}
 
 /**
  * Writes a Claude Code transcript of about `megabytes` MB to `path`, one

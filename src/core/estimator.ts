@@ -6,6 +6,8 @@ import { InvalidInputError } from './errors.ts';
 
 /** Counts Unicode code points (an emoji is 1, not 2 UTF-16 units). */
 export function codePointLength(text: string): number {
+  // Most text has no surrogate at all: one native scan settles it.
+  if (!SURROGATE.test(text)) return text.length;
   let count = 0;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
@@ -18,6 +20,8 @@ export function codePointLength(text: string): number {
   }
   return count;
 }
+
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /**
  * Estimated tokens of `text`: `ceil(codePoints / charsPerToken)`.
