@@ -1,6 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// The test folders of components, which run under jsdom (see `test.projects`).
+const COMPONENT_TESTS = [
+  'test/features/**/*.test.{ts,tsx}',
+  'test/ui/**/*.test.{ts,tsx}',
+  'test/app/**/*.test.{ts,tsx}',
+];
 
 // `base: './'` keeps every asset URL relative, so the same build works from a
 // GitHub Pages repository sub-path and from any static file server. The
@@ -62,17 +69,40 @@ export default defineConfig({
     sourcemap: false,
   },
   test: {
-    environment: 'jsdom',
     globals: true,
     setupFiles: ['./test/setup.ts'],
-    include: ['test/**/*.test.{ts,tsx}'],
     pool: 'threads',
     // The machines are shared and have two cores: generous, never a speed
     // check (under a stress run the slowest test took 52 s, 12 s when quiet).
     testTimeout: 120_000,
     hookTimeout: 60_000,
     // expect.poll's own default is 1 s; the same wait as Testing Library's
-    // (test/setup.ts).
+    // (test/setup-dom.ts).
     expect: { poll: { timeout: 30_000 } },
+    // Which environment a test file gets, by its folder: the component
+    // folders run under jsdom, everything else (core, domain, engine, state,
+    // conformance, scripts, fuzz, bench and any new folder) under Node. A
+    // file that needs the other one says so on its first line
+    // (`// @vitest-environment jsdom` or `node`); test/setup.ts loads the
+    // DOM setup only where there is a document.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...COMPONENT_TESTS],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: COMPONENT_TESTS,
+        },
+      },
+    ],
   },
 });

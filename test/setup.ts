@@ -1,30 +1,10 @@
-import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+// Setup for every test file, in both projects of vite.config.ts.
+//
+// A file runs under Node unless its folder (test/features, test/ui, test/app)
+// or its own `// @vitest-environment jsdom` line gives it a document; only
+// then does it load the DOM setup (Testing Library, jest-dom's matchers, the
+// stand-ins for layout), so that a test of the core, the domain or the
+// engine pays for none of it.
+if (typeof document !== 'undefined') await import('./setup-dom.ts');
 
-// jsdom lacks layout: give the charts' ResizeObserver and the canvases
-// harmless stand-ins so component tests render without noise.
-if (typeof globalThis.ResizeObserver === 'undefined') {
-  globalThis.ResizeObserver = class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  } as unknown as typeof ResizeObserver;
-}
-if (typeof HTMLCanvasElement !== 'undefined') {
-  HTMLCanvasElement.prototype.getContext = (() =>
-    null) as unknown as HTMLCanvasElement['getContext'];
-}
-
-// The machines are shared and have two cores: under load (CI beside other
-// work) results from the in-process engine can take longer than Testing
-// Library's default 1 s to appear (a stress run with two busy loops beside
-// the suite saw six times the quiet machine's times). A longer wait is never
-// a speed check: a test whose result never comes still fails, only later.
-// Tests use this one wait (and vite.config.ts's for expect.poll) rather
-// than their own, shorter ones.
-configure({ asyncUtilTimeout: 30_000 });
-
-afterEach(() => {
-  cleanup();
-});
+export {};

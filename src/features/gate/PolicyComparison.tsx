@@ -193,7 +193,12 @@ export const PolicyComparison = memo(function PolicyComparison({
   ];
 
   return (
-    <section className="card" aria-labelledby={`${pasteId}-h`}>
+    <section
+      className="card"
+      aria-labelledby={`${pasteId}-h`}
+      // Busy while the comparison for the current inputs is on its way.
+      aria-busy={answer.updating}
+    >
       <h2 id={`${pasteId}-h`}>Policy comparison over a population of tool outputs</h2>
       <div className="population-controls">
         <div className="field">

@@ -3,6 +3,7 @@
  * what the comparison is sent, and why it falls back to the log-normal
  * population when no traffic is loaded here (a link opened elsewhere).
  */
+import { useMemo } from 'react';
 import type { PopulationOutput } from '../../core/index.ts';
 import { packOutputs, type PackedOutputs } from '../../domain/packed-outputs.ts';
 import type { PopulationInputs } from '../../state/slices/gate-slice.ts';
@@ -57,5 +58,7 @@ export function trafficPopulationUse(
 /** {@link trafficPopulationUse} with the traffic's published outputs. */
 export function useTrafficPopulation(population: PopulationInputs): TrafficPopulationUse {
   const outputs = useTrafficFigures((s) => s.population);
-  return trafficPopulationUse(population, outputs);
+  // One object per input: the fallback population is a new object, and a new
+  // request each render would send the comparison to the engine forever.
+  return useMemo(() => trafficPopulationUse(population, outputs), [population, outputs]);
 }

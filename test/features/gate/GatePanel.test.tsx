@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, evaluateOffloadGate, GATE_DEFAULTS } from '../../../src/core/index.ts';
 import GatePanel from '../../../src/features/gate/GatePanel.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
+import { settled } from '../../helpers/settled.ts';
 
 function field(name: string): HTMLInputElement {
   return screen.getByLabelText(name, { exact: true, selector: 'input' }) as HTMLInputElement;
@@ -37,7 +38,7 @@ describe('GatePanel', () => {
     act(() => useAppStore.getState().resetToDefaults());
   });
 
-  it('labels every control with the names the explorer documents', () => {
+  it('labels every control with the names the explorer documents', async () => {
     render(<GatePanel />);
     for (const name of [
       'Output tokens',
@@ -54,22 +55,25 @@ describe('GatePanel', () => {
     expect(screen.getByRole('slider', { name: 'Output tokens' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Model' })).toBeInTheDocument();
     expect(screen.getByText(/The seed does not publish its defaults/)).toBeInTheDocument();
+    await settled();
   });
 
-  it('shows the core reason string for the worked example and offloads', () => {
+  it('shows the core reason string for the worked example and offloads', async () => {
     render(<GatePanel />);
     const region = decisionRegion();
     expect(region).toHaveTextContent('Offload');
     expect(screen.getByTestId('gate-reason')).toHaveTextContent(expected().reason);
+    await settled();
   });
 
-  it('flips to keep inline when the output drops below the threshold', () => {
+  it('flips to keep inline when the output drops below the threshold', async () => {
     render(<GatePanel />);
     setField('Output tokens', '3000');
     expect(decisionRegion()).toHaveTextContent('Keep inline');
     expect(screen.getByTestId('gate-reason')).toHaveTextContent(
       'below large_offload_threshold (3000 < 10000 tokens)',
     );
+    await settled();
   });
 
   it('follows the model select and the characters field', async () => {
@@ -88,7 +92,7 @@ describe('GatePanel', () => {
     );
   });
 
-  it('refuses an out-of-range value with an alert and keeps the last good one', () => {
+  it('refuses an out-of-range value with an alert and keeps the last good one', async () => {
     render(<GatePanel />);
     setField('Recall probability', '1.5');
     expect(screen.getByRole('alert')).toHaveTextContent(
@@ -102,13 +106,15 @@ describe('GatePanel', () => {
         .some((a) => a.textContent?.includes('Horizon: must be a whole number')),
     ).toBe(true);
     expect(useAppStore.getState().gate.horizon).toBe(6);
+    await settled();
   });
 
-  it('states break-even figures in words', () => {
+  it('states break-even figures in words', async () => {
     render(<GatePanel />);
     expect(decisionRegion()).toHaveTextContent(
       /Offloading pays above [\d,]+ tokens at this horizon/,
     );
+    await settled();
   });
 
   it('gives every chart a summary and a data table', async () => {

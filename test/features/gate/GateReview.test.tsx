@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import GatePanel from '../../../src/features/gate/GatePanel.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
+import { settled } from '../../helpers/settled.ts';
 
 function setField(name: string, value: string) {
   const input = screen.getByLabelText(name, { exact: true, selector: 'input' });
@@ -19,15 +20,16 @@ describe('the gate tab in review (issue 17)', () => {
     act(() => useAppStore.getState().resetToDefaults());
   });
 
-  it('says p* ≥ 1 in words, never as a probability above 1', () => {
+  it('says p* ≥ 1 in words, never as a probability above 1', async () => {
     render(<GatePanel />);
     expect(
       within(decision()).getByText('Offloading pays even if the output is always recalled.'),
     ).toBeInTheDocument();
     expect(decision().textContent).not.toMatch(/p\* = \d/);
+    await settled();
   });
 
-  it('shows p* between 0 and 1 as a percentage', () => {
+  it('shows p* between 0 and 1 as a percentage', async () => {
     render(<GatePanel />);
     // 500 tokens, no threshold, 1 turn: p* = 350 · $5/M / (2,000 · $5/M + 300 · $25/M) = 0.1.
     setField('Large offload threshold', '0');
@@ -38,9 +40,10 @@ describe('the gate tab in review (issue 17)', () => {
         'Offloading pays while the recall probability stays below 10.0% (the break-even p*).',
       ),
     ).toBeInTheDocument();
+    await settled();
   });
 
-  it('states the fire map’s regions in words and switches its columns', () => {
+  it('states the fire map’s regions in words and switches its columns', async () => {
     render(<GatePanel />);
     const map = screen.getByRole('figure', { name: /^Where the gate fires/ });
     expect(
@@ -57,5 +60,6 @@ describe('the gate tab in review (issue 17)', () => {
         'Not priced (hatched): a horizon of 0 turns carries nothing, so nothing is saved.',
       ),
     ).toBeInTheDocument();
+    await settled();
   });
 });

@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import GatePanel from '../../../src/features/gate/GatePanel.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
 import { clearTrafficFigures, publishTrafficFigures } from '../../../src/state/traffic-figures.ts';
+import { settled } from '../../helpers/settled.ts';
 
 const POPULATION = [
   { sizeTokens: 30_000, horizon: 8 },
@@ -28,7 +29,12 @@ beforeEach(() => {
   act(() => useAppStore.getState().resetToDefaults());
   clearTrafficFigures();
 });
-afterEach(() => clearTrafficFigures());
+// Unmount first: clearing the figures under a mounted component would
+// re-render it after the test, outside act().
+afterEach(() => {
+  cleanup();
+  clearTrafficFigures();
+});
 
 describe("the gate on the traffic's tool outputs", () => {
   it('compares the policies on them, shows the fitted priors and puts them on the sliders', async () => {
@@ -55,14 +61,16 @@ describe("the gate on the traffic's tool outputs", () => {
     expect(gate.horizon).toBe(3);
     expect(within(card()).getByLabelText('Median output size')).toHaveValue(12_000);
     expect(screen.getByLabelText('Horizon')).toHaveValue(3);
+    await settled();
   });
 
-  it('says so and falls back to median and spread when no traffic is loaded', () => {
+  it('says so and falls back to median and spread when no traffic is loaded', async () => {
     act(() => useAppStore.getState().setPopulation({ mode: 'traffic' }));
     render(<GatePanel />);
     expect(within(card()).getByText(/^No traffic is loaded in this browser/)).toBeInTheDocument();
     expect(within(card()).getByLabelText('Median output size')).toBeInTheDocument();
     expect(within(card()).queryByRole('button', { name: "Use my traffic's priors" })).toBeNull();
+    await settled();
   });
 
   it('scales the policies to a day and a month at the traffic rate, or a typed one', async () => {
@@ -81,5 +89,6 @@ describe("the gate on the traffic's tool outputs", () => {
     expect(useAppStore.getState().gate.volumePerDay).toBe(2_000);
     fireEvent.click(within(volume).getByRole('button', { name: "Use my traffic's rate" }));
     expect(useAppStore.getState().gate.volumePerDay).toBeNull();
+    await settled();
   });
 });

@@ -7,6 +7,7 @@ import { generateTurns, withIdleGap } from '../../../src/domain/generate-turns.t
 import RoutingPanel from '../../../src/features/routing/RoutingPanel.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
 import { formatUsd } from '../../../src/ui/format.ts';
+import { settled } from '../../helpers/settled.ts';
 
 function totals(): HTMLElement {
   const region = screen.getAllByRole('status').find((el) => el.textContent?.includes('Total cost'));
@@ -53,7 +54,7 @@ describe('RoutingPanel', () => {
     act(() => useAppStore.getState().resetToDefaults());
   });
 
-  it('labels the controls the issue names', () => {
+  it('labels the controls the issue names', async () => {
     render(<RoutingPanel />);
     expect(combo('Conversation preset')).toHaveDisplayValue(/Support chat/);
     expect([...combo('Conversation preset').options].map((o) => o.text).join(' | ')).toMatch(
@@ -77,9 +78,10 @@ describe('RoutingPanel', () => {
       screen.getByRole('checkbox', { name: 'Thinking change invalidates cache' }),
     ).toBeChecked();
     expect(numberField('Idle gap between turns')).toBeInTheDocument();
+    await settled();
   });
 
-  it('shows the totals the core computes beside the default model’s baseline', () => {
+  it('shows the totals the core computes beside the default model’s baseline', async () => {
     render(<RoutingPanel />);
     const scenario = useAppStore.getState().routing.scenario;
     const run = simulateRouting(scenario, DEFAULT_PRICING).totals;
@@ -92,6 +94,7 @@ describe('RoutingPanel', () => {
     );
     expect(term('Saving vs. baseline')).toContain(formatUsd(expectedSaving(scenario)));
     expect(term('Model switches')).toBe(String(run.modelSwitches));
+    await settled();
   });
 
   it('turns fixed Opus into a sticky complexity router, then loses the saving past the TTL', async () => {
@@ -116,6 +119,7 @@ describe('RoutingPanel', () => {
     expect(lost).toBeLessThan(0);
     expect(term('Saving vs. baseline')).toContain(formatUsd(lost));
     expect(within(totals()).getByText(/the saving is gone/)).toBeInTheDocument();
+    await settled();
   });
 
   it('sets the cache TTL from the select and a custom field', async () => {
@@ -133,6 +137,7 @@ describe('RoutingPanel', () => {
     fireEvent.change(numberField('Custom TTL'), { target: { value: '-5' } });
     expect(screen.getByRole('alert')).toHaveTextContent(/Custom TTL: must be between 0 and/);
     expect(useAppStore.getState().routing.scenario.cacheTtlSeconds).toBe(300);
+    await settled();
   });
 
   it('names a model missing from the price table in an alert and keeps the inputs', () => {
@@ -180,7 +185,7 @@ describe('RoutingPanel', () => {
     expect(combo('Conversation preset')).toHaveDisplayValue('Custom (edited)');
   });
 
-  it('quotes the seed beside the controls', () => {
+  it('quotes the seed beside the controls', async () => {
     render(<RoutingPanel />);
     for (const title of [
       /policies first/,
@@ -192,6 +197,7 @@ describe('RoutingPanel', () => {
     ]) {
       expect(screen.getByText(title, { selector: 'summary' })).toBeInTheDocument();
     }
+    await settled();
   });
 });
 
@@ -200,7 +206,7 @@ describe('RoutingPanel with a model removed from the price table', () => {
     act(() => useAppStore.getState().resetToDefaults());
   });
 
-  it('names the strategy’s missing model and recovers when the model is priced again', () => {
+  it('names the strategy’s missing model and recovers when the model is priced again', async () => {
     act(() => useAppStore.getState().setRoutingScenario({ strategy: stickyComplexity }));
     act(() => useAppStore.getState().removePriceRow('claude-haiku-4-5'));
     render(<RoutingPanel />);
@@ -217,6 +223,7 @@ describe('RoutingPanel with a model removed from the price table', () => {
         simulateRouting(useAppStore.getState().routing.scenario, DEFAULT_PRICING).totals.totalUsd,
       ),
     );
+    await settled();
   });
 });
 

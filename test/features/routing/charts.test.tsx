@@ -13,6 +13,7 @@ import { typicalIdleGap } from '../../../src/domain/generate-turns.ts';
 import RoutingPanel from '../../../src/features/routing/RoutingPanel.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
 import { formatUsd } from '../../../src/ui/format.ts';
+import { settled } from '../../helpers/settled.ts';
 
 const usd = (v: number) => formatUsd(v);
 
@@ -70,6 +71,7 @@ describe('RoutingPanel charts', () => {
         .getAllByRole('listitem', { hidden: true })
         .map((li) => li.textContent),
     ).toEqual(['Strategy', 'Every hop on claude-opus-4-6']);
+    await settled();
   });
 
   it('tabulates the idle-gap sweep from the core, and keeps it while the idle gap moves', async () => {

@@ -10,6 +10,7 @@ import RoutingPanel from '../../../src/features/routing/RoutingPanel.tsx';
 import { AUTO_COMPARE_MAX_HOPS } from '../../../src/features/routing/strategy-comparison.ts';
 import { useAppStore } from '../../../src/state/store.ts';
 import { formatUsd } from '../../../src/ui/format.ts';
+import { settled } from '../../helpers/settled.ts';
 
 function loadScenarioPreset(id: string) {
   const preset = findPreset(id);
@@ -24,7 +25,7 @@ describe('the routing lab for a design review', () => {
     act(() => useAppStore.getState().resetToDefaults());
   });
 
-  it('keeps the totals in a summary line beside the Totals card', () => {
+  it('keeps the totals in a summary line beside the Totals card', async () => {
     render(<RoutingPanel />);
     const summary = screen.getByRole('region', { name: 'Routing summary' });
     const run = simulateRouting(useAppStore.getState().routing.scenario, DEFAULT_PRICING);
@@ -34,6 +35,7 @@ describe('the routing lab for a design review', () => {
     expect(totals).toHaveTextContent(`Total cost${formatUsd(run.totals.totalUsd)}`);
     expect(summary).toHaveTextContent(`Total ${formatUsd(run.totals.totalUsd)}`);
     expect(summary).toHaveTextContent(/saves \$[\d.]+ \(\d+%\) vs\. every hop on claude-opus-4-6/);
+    await settled();
   });
 
   it('offers Undo after setting every idle gap, and Undo restores each gap', async () => {
@@ -62,7 +64,7 @@ describe('the routing lab for a design review', () => {
     expect(note).toHaveTextContent("Restored each turn's previous idle gap.");
   });
 
-  it('answers “does sticky save money?” truthfully on the support chat', () => {
+  it('answers “does sticky save money?” truthfully on the support chat', async () => {
     loadScenarioPreset('sticky');
     render(<RoutingPanel />);
     const card = screen.getByRole('region', { name: /Does sticky save money/ });
@@ -90,6 +92,7 @@ describe('the routing lab for a design review', () => {
     expect(screen.getByRole('region', { name: 'Routing summary' })).toHaveTextContent(
       `classifier ${formatUsd(plain.totalUsd)} (cheapest) · sticky ${formatUsd(sticky.totalUsd)}`,
     );
+    await settled();
   });
 
   it('prices the strategies of a long conversation when asked', async () => {

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, simulateRouting } from '../../../src/core/index.ts';
@@ -8,7 +8,12 @@ import { useAppStore } from '../../../src/state/store.ts';
 import { clearTrafficFigures, publishTrafficFigures } from '../../../src/state/traffic-figures.ts';
 import { seededTraffic } from '../../domain/replay-traffic.ts';
 
-afterEach(() => clearTrafficFigures());
+// Unmount first: clearing the figures under a mounted component would
+// re-render it after the test, outside act().
+afterEach(() => {
+  cleanup();
+  clearTrafficFigures();
+});
 
 describe('the routing timeline with replayed traffic', () => {
   it('offers no switch until a replay exists, then draws the replayed calls on request', async () => {

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReportTrafficSection } from '../../../src/features/share/ReportTrafficSection.tsx';
 import { clearTrafficFigures, publishTrafficFigures } from '../../../src/state/traffic-figures.ts';
@@ -12,7 +12,12 @@ const RATES = {
   asBilledUsdPerDay: 2.5,
 };
 
-afterEach(() => clearTrafficFigures());
+// Unmount first: clearing the figures under a mounted component would
+// re-render it after the test, outside act().
+afterEach(() => {
+  cleanup();
+  clearTrafficFigures();
+});
 
 describe('the report’s traffic section', () => {
   it('is absent when no traffic is loaded', () => {

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -38,7 +38,10 @@ beforeEach(() => {
   act(() => useAppStore.getState().resetToDefaults());
 });
 
+// Unmount first: forgetting the stored calls under a mounted panel would
+// update it after the test, outside act().
 afterEach(async () => {
+  cleanup();
   await new TrafficService().forget();
 });
 
@@ -51,8 +54,20 @@ async function importFixtures() {
   return user;
 }
 
+/**
+ * Waits for the sections below the bill, revealed one per frame, and for the
+ * first page of calls, drawn in slices: after this nothing more is on its way.
+ */
+async function allRevealed() {
+  await screen.findByRole('heading', { name: 'Calls' });
+  const calls = screen.getByRole('table', { name: 'Calls, by time' });
+  const rows = Math.min(50, expected().calls.length) + 1;
+  // Testing Library's wait, not expect.poll: a slice drawn while it waits is not outside act().
+  await waitFor(() => expect(within(calls).getAllByRole('row')).toHaveLength(rows));
+}
+
 describe('TrafficPanel', () => {
-  it('says where the calls are kept and where they never go', () => {
+  it('says where the calls are kept and where they never go', async () => {
     render(<TrafficPanel />);
     expect(
       screen.getByText(
@@ -62,6 +77,8 @@ describe('TrafficPanel', () => {
     expect(screen.getByLabelText('Choose a folder')).toHaveAttribute('webkitdirectory');
     expect(screen.getByLabelText('Choose trace files')).toHaveAttribute('multiple');
     expect(screen.getByLabelText('Or paste trace lines')).toBeInTheDocument();
+    // The look for stored traffic ends in the empty state.
+    await screen.findByText(/No traffic yet/);
   });
 
   it('imports files and shows the summary, the skipped records, the bill and the calibration', async () => {
@@ -114,6 +131,7 @@ describe('TrafficPanel', () => {
       screen.getByRole('img', { name: /^Predicted against logged cache reads/ }),
     ).toBeInTheDocument();
     expect(screen.getAllByText(/started warm from an earlier one/).length).toBeGreaterThan(0);
+    await allRevealed();
   });
 
   it('reveals every figure section after the bill: calibration, the TTL question and the calls', async () => {
@@ -125,10 +143,7 @@ describe('TrafficPanel', () => {
     ];
     for (const name of headings)
       expect(await screen.findByRole('heading', { name })).toBeInTheDocument();
-    const calls = screen.getByRole('table', { name: 'Calls, by time' });
-    await expect
-      .poll(() => within(calls).getAllByRole('row').length)
-      .toBe(Math.min(50, expected().calls.length) + 1);
+    await allRevealed();
   });
 
   it('bills a model the price book does not know once a price row is added for it', async () => {
@@ -144,6 +159,7 @@ describe('TrafficPanel', () => {
     await expect
       .poll(() => screen.queryByRole('button', { name: `Add a price row for ${model}` }))
       .toBeNull();
+    await allRevealed();
   });
 
   it('bills with the price book: the models the SPEC table lacks are priced', async () => {
@@ -167,6 +183,7 @@ describe('TrafficPanel', () => {
     const byModel = screen.getByRole('table', { name: /^As billed by model/ });
     for (const model of want.billed!.byModel.keys())
       expect(within(byModel).getByText(model)).toBeInTheDocument();
+    await allRevealed();
   });
 
   it('reports an empty folder and a pasted non-trace in words, and keeps what was imported', async () => {
@@ -180,11 +197,13 @@ describe('TrafficPanel', () => {
       screen.getByText(/^not a usage trace this explorer can read: expected/),
     ).toBeInTheDocument();
     expect(useTrafficSession.getState().meta?.callCount).toBe(expected().calls.length);
+    await allRevealed();
   });
 
   it('keeps the traffic for a reload and forgets it with one click', async () => {
     const user = await importFixtures();
-    resetTrafficSessionForTests();
+    // The session is reset under the mounted panel: an update like any other.
+    act(() => resetTrafficSessionForTests());
     render(<TrafficPanel />);
     expect(await screen.findAllByRole('heading', { name: 'As billed' })).not.toHaveLength(0);
     const forget = screen.getAllByRole('button', { name: 'Forget this traffic' })[0]!;
