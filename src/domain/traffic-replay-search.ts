@@ -15,7 +15,14 @@
 import { callRates } from '../core/call-rates.ts';
 import { findPriceRow } from '../core/model-names.ts';
 import { automaticCacheTtlOf, cacheModeOf, toolFeesOf } from '../core/price-family.ts';
-import { priceRowFor, type PriceRow, type PricingTable } from '../core/pricing.ts';
+import {
+  priceRowFor,
+  priceRowsFor,
+  rowInForce,
+  type PriceRow,
+  type PricingTable,
+} from '../core/pricing.ts';
+import { utcDay } from '../core/traces/time.ts';
 import {
   promptTokens,
   type ToolRequestCounts,
@@ -56,16 +63,27 @@ export interface ReplaySearch {
   readonly keepModels: SearchedChoice;
 }
 
-interface TargetRates {
+/** The rates of one price row of a target, as the core's replay takes them. */
+interface RowRates {
   readonly row: PriceRow;
   /** Server-tool fees, USD per 1,000 requests (SPEC §13.4). */
   readonly toolFees: Readonly<Record<string, number>>;
   readonly threshold: number;
   readonly base: ReturnType<typeof callRates>;
   readonly long: ReturnType<typeof callRates>;
+  readonly minimum: number;
+  /** A row that caches automatically keeps its own TTL (SPEC §13.6 b). */
+  readonly automatic: boolean;
+  readonly automaticTtl: number;
 }
 
-function ratesOf(model: string, row: PriceRow): TargetRates {
+/** A target's rows over time: the one in force on a call's UTC day (SPEC §13.6 a). */
+interface TargetRates {
+  readonly dated: boolean;
+  rowOn(day: string | null): RowRates;
+}
+
+function rowRatesOf(model: string, row: PriceRow): RowRates {
   const tier = row.longContext ?? undefined;
   const threshold = tier === undefined ? Infinity : tier.thresholdTokens;
   return {
@@ -74,6 +92,31 @@ function ratesOf(model: string, row: PriceRow): TargetRates {
     threshold,
     base: callRates(row, 0),
     long: tier === undefined ? callRates(row, 0) : callRates(row, threshold + 1),
+    minimum: row.minCacheableTokens ?? 0,
+    automatic: cacheModeOf(row) === 'automatic',
+    automaticTtl: automaticCacheTtlOf(row),
+  };
+}
+
+function ratesOf(model: string, rows: readonly PriceRow[]): TargetRates {
+  if (rows.length === 1) {
+    const only = rowRatesOf(model, rows[0]!);
+    return { dated: false, rowOn: () => only };
+  }
+  const byRow = new Map<PriceRow, RowRates>();
+  const byDay = new Map<string | null, RowRates>();
+  return {
+    dated: true,
+    rowOn(day) {
+      let rates = byDay.get(day);
+      if (rates === undefined) {
+        const row = rowInForce(rows, day);
+        rates = byRow.get(row) ?? rowRatesOf(model, row);
+        byRow.set(row, rates);
+        byDay.set(day, rates);
+      }
+      return rates;
+    },
   };
 }
 
@@ -87,9 +130,15 @@ interface FlatCalls {
   readonly output: Float64Array;
   /** Each call's server-tool requests (SPEC §13.4). */
   readonly toolRequests: ToolRequestCounts[];
+  /** Each call's own UTC day (`null` when undated), when a target has dated rows. */
+  readonly day: (string | null)[] | undefined;
 }
 
-function flatten(calls: readonly TraceCall[], sourceOf: (call: TraceCall) => number): FlatCalls {
+function flatten(
+  calls: readonly TraceCall[],
+  sourceOf: (call: TraceCall) => number,
+  withDays: boolean,
+): FlatCalls {
   const ordinal = new Map<string, number>();
   const counts: number[] = [];
   const conv = new Int32Array(calls.length);
@@ -114,6 +163,7 @@ function flatten(calls: readonly TraceCall[], sourceOf: (call: TraceCall) => num
     prompt: new Float64Array(n),
     output: new Float64Array(n),
     toolRequests: new Array<ToolRequestCounts>(n),
+    day: withDays ? new Array<string | null>(n) : undefined,
   };
   // An undated call comes 0 s after the previous call of its conversation, a first one at 0 (SPEC §13.1).
   const clock = new Float64Array(counts.length);
@@ -127,6 +177,7 @@ function flatten(calls: readonly TraceCall[], sourceOf: (call: TraceCall) => num
     out.prompt[j] = promptTokens(call);
     out.output[j] = call.outputTokens;
     out.toolRequests[j] = call.toolRequests ?? {};
+    if (out.day !== undefined) out.day[j] = call.at === null ? null : utcDay(call.at);
   }
   return out;
 }
@@ -141,10 +192,6 @@ function groupCost(
   target: TargetRates,
   ttlSeconds: number,
 ): number {
-  const minimum = target.row.minCacheableTokens ?? 0;
-  // A row that caches automatically keeps its own TTL and has no 1-hour write (SPEC §13.6 b), as replay.ts.
-  const automatic = cacheModeOf(target.row) === 'automatic';
-  const ttl = automatic ? automaticCacheTtlOf(target.row) : ttlSeconds;
   let total = 0;
   let conversation = -1;
   let entryTokens = -1;
@@ -155,20 +202,24 @@ function groupCost(
       conversation = flat.conversation[i]!;
       entryTokens = -1;
     }
+    // The row in force on the call's own day (SPEC §13.6 a), as replay.ts picks it.
+    const on = target.rowOn(target.dated ? flat.day![i]! : null);
+    // A row that caches automatically keeps its own TTL and has no 1-hour write (SPEC §13.6 b), as replay.ts.
+    const ttl = on.automatic ? on.automaticTtl : ttlSeconds;
     const prompt = flat.prompt[i]!;
     const at = flat.at[i]!;
     // The fees of its requests on the target row, as replay.ts adds them.
     const requests = flat.toolRequests[i]!;
     for (const kind in requests) {
-      const fee = Object.prototype.hasOwnProperty.call(target.toolFees, kind)
-        ? target.toolFees[kind]
+      const fee = Object.prototype.hasOwnProperty.call(on.toolFees, kind)
+        ? on.toolFees[kind]
         : undefined;
       if (typeof fee === 'number' && Number.isFinite(fee)) total += (requests[kind]! * fee) / 1000;
     }
-    const rates = prompt > target.threshold ? target.long : target.base;
-    const writeRate = !automatic && ttl === 3600 ? rates.cacheWrite1h : rates.cacheWrite;
+    const rates = prompt > on.threshold ? on.long : on.base;
+    const writeRate = !on.automatic && ttl === 3600 ? rates.cacheWrite1h : rates.cacheWrite;
     // The core's sum, term for term (replay.ts), so a call costs exactly what it costs there.
-    if (prompt >= minimum) {
+    if (prompt >= on.minimum) {
       const cached =
         entryTokens >= 0 && at - entryAt < ttl && prompt >= entryTokens ? entryTokens : 0;
       total +=
@@ -217,12 +268,13 @@ export function searchReplayChoices(
 
   const targets = [...new Set([...usable, ...sources])];
   const targetIndex = new Map(targets.map((t, i) => [t, i]));
-  const rates = targets.map((t) => ratesOf(t, priceRowFor(pricing, t)!));
+  const rates = targets.map((t) => ratesOf(t, priceRowsFor(pricing, t)!));
   const sourceIndex = new Map(sources.map((s, i) => [s, i]));
   const flat = flatten(
     // Reconciling calls have no prompt of their own: a replay leaves them out (SPEC §13.7).
     calls.filter((c) => c.kind !== 'reconciling' && rowOf(c.model) !== undefined),
     (c) => sourceIndex.get(rowOf(c.model)!)!,
+    rates.some((r) => r.dated),
   );
   // Source i < searched.length is searched (its bit in a mask); the others have a fixed target.
   const fixedTarget = sources.map((s, i) => (i < searched.length ? -1 : targetIndex.get(s)!));

@@ -161,4 +161,55 @@ describe('the cheapest setting that moves no model', () => {
     expect(keepModels.totalUsd).toBeCloseTo(Math.min(at(300), at(3600)), 9);
     expect(keepModels.ttlSeconds).toBe(at(3600) < at(300) ? 3600 : 300);
   });
+
+  it('prices dated, automatic and fee-bearing rows, and undated calls, as the core replays them', () => {
+    // The traffic starts at 2023-11-14T22:13Z and runs past midnight: sonnet's
+    // price doubles from 2023-11-15 (SPEC §13.6 a); gpt-5 caches automatically
+    // for an hour and charges its own search fee (§13.6 b, §13.4).
+    const sonnet = DEFAULT_PRICING['claude-sonnet-4-5']!;
+    const pricing = {
+      ...DEFAULT_PRICING,
+      'claude-sonnet-4-5': [
+        sonnet,
+        { ...sonnet, input: 6, output: 30, cacheRead: 0.6, effectiveFrom: '2023-11-15' },
+      ],
+      'gpt-5': {
+        ...DEFAULT_PRICING['gpt-5']!,
+        cacheMode: 'automatic' as const,
+        automaticCacheTtlSeconds: 3600,
+        toolFees: { web_search: 25 },
+      },
+    };
+    const seeded = seededTraffic(11, 30, ['claude-opus-4-6', 'claude-sonnet-4-5', 'gpt-5']);
+    const calls = seeded.map((call, i) =>
+      i % 5 === 0
+        ? { ...call, toolRequests: { web_search: 1 + (i % 3), code_interpreter: 1 } }
+        : call,
+    );
+    // The undated come after the dated, as the reader returns them (SPEC §13.1).
+    const undated = calls.slice(0, 12).map((call) => ({
+      ...call,
+      conversationId: `undated-${call.conversationId}`,
+      at: null,
+    }));
+    const all = [...calls, ...undated];
+    const days = new Set(calls.map((c) => new Date(c.at! * 1000).toISOString().slice(0, 10)));
+    expect(days.size).toBeGreaterThan(1);
+    const search = searchReplayChoices(all, pricing, CANDIDATES);
+    expect(search.ranked.length).toBeGreaterThan(0);
+    for (const choice of [...search.ranked, search.keepModels]) {
+      const { totals } = replayTrace(all, pricing, {
+        kind: 'whatIf',
+        model: new Map(choice.mapping.map((m) => [m.from, m.to])),
+        ttlSeconds: choice.ttlSeconds,
+      });
+      expect(choice.totalUsd).toBeCloseTo(totals.totalUsd, 9);
+    }
+    // The search can tell the dates apart: on the first day's rows alone it would differ.
+    const undatedRows = { ...pricing, 'claude-sonnet-4-5': sonnet };
+    expect(searchReplayChoices(all, undatedRows, CANDIDATES).keepModels.totalUsd).not.toBeCloseTo(
+      search.keepModels.totalUsd,
+      6,
+    );
+  });
 });
