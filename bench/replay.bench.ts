@@ -27,7 +27,7 @@
  */
 import { random, report } from './bench-kit.ts';
 import { DEFAULT_PRICING } from '../src/core/pricing.ts';
-import { replayTrace, type TraceCall } from '../src/core/traces/index.ts';
+import { PLAIN_CALL_FIELDS, replayTrace, type TraceCall } from '../src/core/traces/index.ts';
 import { replayTraffic, searchTraffic } from '../src/engine/traces/replay-service.ts';
 import { crossTabFigures } from '../src/engine/traces/traffic-cross.ts';
 import { packCrossFigures } from '../src/engine/traces/worker-packing.ts';
@@ -52,6 +52,7 @@ function generateTraffic(): TraceCall[] {
       const read = Math.floor(prompt * next() * 0.95);
       const write = Math.max(0, prompt - read - 20);
       calls.push({
+        ...PLAIN_CALL_FIELDS,
         conversationId: `conversation-${c}`,
         callId: `msg_${c}_${i}`,
         at: Math.round(at),
@@ -71,7 +72,7 @@ function generateTraffic(): TraceCall[] {
   }
   return calls
     .map((call, order) => ({ call, order }))
-    .sort((a, b) => a.call.at - b.call.at || a.order - b.order)
+    .sort((a, b) => a.call.at! - b.call.at! || a.order - b.order)
     .map((x) => x.call);
 }
 

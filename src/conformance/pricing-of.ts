@@ -11,6 +11,7 @@ import {
 /** A copy of `value` without the keys whose value is `null` (SPEC §9: `null` is absent). */
 function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  if (Array.isArray(value)) return value;
   for (const [key, v] of Object.entries(value)) {
     if (v === null) continue;
     out[key] =
@@ -29,8 +30,12 @@ export function pricingOf(input: Record<string, unknown>): PricingTable {
   const given = input['pricing'];
   if (given === undefined) return DEFAULT_PRICING;
   const table = emptyPricingTable();
-  for (const [name, row] of Object.entries(given as Record<string, Record<string, unknown>>)) {
-    table[name] = { provider: 'unknown', ...withoutNulls(row) } as unknown as PriceRow;
+  // A row without `provider` stays without one: its family comes from its name (SPEC §13.4).
+  const rowOf = (row: Record<string, unknown>) => withoutNulls(row) as unknown as PriceRow;
+  for (const [name, value] of Object.entries(given as Record<string, unknown>)) {
+    (table as Record<string, PriceRow | readonly PriceRow[]>)[name] = Array.isArray(value)
+      ? (value as Record<string, unknown>[]).map(rowOf)
+      : rowOf(value as Record<string, unknown>);
   }
   return table;
 }

@@ -3,9 +3,15 @@
  * the trace reader, billed or replayed, and shaped as the vectors expect.
  */
 import type { PricingTable } from '../core/pricing.ts';
-import { billTrace, readTraceFiles, replayTrace, type ReplayPlan } from '../core/traces/index.ts';
+import {
+  billTrace,
+  readTraceFiles,
+  replayTrace,
+  type ReplayPlan,
+  type TraceInputFile,
+} from '../core/traces/index.ts';
 
-type Files = ReadonlyArray<{ readonly name: string; readonly text: string }>;
+type Files = readonly TraceInputFile[];
 
 // Tables keyed by any string (`__proto__` included): a null-prototype object.
 function record<V, W>(map: ReadonlyMap<string, V>, value: (v: V) => W): Record<string, W> {
@@ -16,16 +22,29 @@ function record<V, W>(map: ReadonlyMap<string, V>, value: (v: V) => W): Record<s
 
 /** A `trace` case: `{ files, pricing }` → `{ calls, skipped, unpriced, billed }`. */
 export function runTraceCase(input: Record<string, unknown>, pricing: PricingTable): unknown {
-  const { calls, skipped } = readTraceFiles(input['files'] as Files);
-  const billed = billTrace(calls, pricing);
+  const { calls, skipped, reported } = readTraceFiles(input['files'] as Files);
+  const billed = billTrace(calls, pricing, reported);
+  const usd = (cost: { readonly totalUsd: number }) => cost.totalUsd;
+  const n = (count: number) => count;
   return {
     calls,
     skipped,
-    unpriced: record(billed.unpriced, (n) => n),
+    unpriced: record(billed.unpriced, n),
     billed: {
       totalUsd: billed.totals.totalUsd,
-      byModel: record(billed.byModel, (cost) => cost.totalUsd),
-      byConversation: record(billed.byConversation, (cost) => cost.totalUsd),
+      byModel: record(billed.byModel, usd),
+      byConversation: record(billed.byConversation, usd),
+      byDay: record(billed.byDay, usd),
+      byProject: record(billed.byProject, usd),
+      byBranch: record(billed.byBranch, usd),
+      bySource: record(billed.bySource, usd),
+      byKind: { tokens: billed.byKind.tokensUsd, 'tool fees': billed.byKind.toolFeesUsd },
+      toolRequests: record(billed.toolRequests, n),
+      unpricedToolRequests: record(billed.unpricedToolRequests, n),
+    },
+    reported: {
+      totalCostUsd: reported.totalCostUsd,
+      byConversation: record(reported.byConversation, n),
     },
   };
 }
@@ -47,10 +66,17 @@ export function runReplayCase(input: Record<string, unknown>, pricing: PricingTa
               : {}),
         };
   const result = replayTrace(calls, pricing, plan);
+  let unpriced = 0;
+  for (const count of result.leftOut.unpriced.values()) unpriced += count;
+  const shaped = {
+    totals: result.totals,
+    leftOut: { unpriced, reconciling: result.leftOut.reconciling },
+    unpricedToolRequests: record(result.unpricedToolRequests, (count) => count),
+  };
   return result.calibration === undefined
-    ? { totals: result.totals }
+    ? shaped
     : {
-        totals: result.totals,
+        ...shaped,
         calibration: {
           calls: result.calibration.calls,
           withinTwoPercent: result.calibration.withinTwoPercent,

@@ -8,6 +8,7 @@ export * from './pyformat.ts';
 export * from './pricing.ts';
 export * from './call-rates.ts';
 export * from './model-names.ts';
+export * from './price-family.ts';
 export * from './litellm.ts';
 export * from './gate.ts';
 export * from './breakeven.ts';

@@ -4,11 +4,12 @@
  * report of what was skipped and why.
  */
 import { compareCodePoints } from './budget.ts';
+import { defaultCacheMode } from './price-family.ts';
 import {
   pricingTableFrom,
   type LongContextTier,
   type PriceRow,
-  type PricingTable,
+  type SingleRowPricingTable,
 } from './pricing.ts';
 
 /** Options of an import. */
@@ -32,7 +33,7 @@ export interface LiteLlmSkipped {
 /** What an import found. */
 export interface LiteLlmImport {
   /** Imported rows, USD per million tokens, keyed by model name (a null-prototype table). */
-  readonly rows: PricingTable;
+  readonly rows: SingleRowPricingTable;
   /** How many models were imported. */
   readonly imported: number;
   /** How many entries were skipped, for every reason. */
@@ -135,10 +136,13 @@ function readEntry(name: string, entry: unknown, all: boolean): PriceRow | strin
   const maxInputTokens = count(entry, 'max_input_tokens');
   const minCacheableTokens = count(entry, 'prompt_cache_min_tokens');
   const longContext = longContextTier(entry);
-  const provider = entry['litellm_provider'];
+  const given = entry['litellm_provider'];
+  // An imported entry keeps the provider the file gives (SPEC §1.1).
+  const provider = typeof given === 'string' ? given : 'unknown';
   return {
-    // An imported entry keeps the provider the file gives (SPEC §1.1).
-    provider: typeof provider === 'string' ? provider : 'unknown',
+    provider,
+    // Every row the import makes has a cache mode, by the name rule (SPEC §13.6 b).
+    cacheMode: defaultCacheMode(name, provider),
     input,
     output,
     ...(cacheWrite === undefined ? {} : { cacheWrite }),
@@ -204,6 +208,9 @@ export function importLiteLlmPrices(
  * stay, in their order, new ones after them. The result has no prototype,
  * so a model named `__proto__` is an ordinary row.
  */
-export function mergePricing(current: PricingTable, imported: PricingTable): PricingTable {
+export function mergePricing(
+  current: SingleRowPricingTable,
+  imported: SingleRowPricingTable,
+): SingleRowPricingTable {
   return pricingTableFrom([...Object.entries(current), ...Object.entries(imported)]);
 }

@@ -4,7 +4,7 @@
  * failing that without a leading `provider/` segment (and then without the
  * date).
  */
-import { priceRowFor, type PriceRow, type PricingTable } from './pricing.ts';
+import { priceRowsFor, rowInForce, type PriceRow, type PricingTable } from './pricing.ts';
 
 /** A price row found for a name, and the table's name for it. */
 export interface FoundPriceRow {
@@ -27,16 +27,31 @@ export function withoutProviderSegment(name: string): string | undefined {
 }
 
 /**
- * The price row a model name resolves to under SPEC §1.1's name rules, or
+ * The table key a model name resolves to under SPEC §1.1's name rules, or
  * `undefined` when the name is unpriced.
  */
-export function findPriceRow(table: PricingTable, name: string): FoundPriceRow | undefined {
+export function findPriceKey(table: PricingTable, name: string): string | undefined {
   const candidates = [name, withoutDateSuffix(name)];
   const bare = withoutProviderSegment(name);
   if (bare !== undefined) candidates.push(bare, withoutDateSuffix(bare));
   for (const model of candidates) {
-    const row = priceRowFor(table, model);
-    if (row !== undefined) return { model, row };
+    if (priceRowsFor(table, model) !== undefined) return model;
   }
   return undefined;
+}
+
+/**
+ * The price row a model name resolves to under SPEC §1.1's name rules, or
+ * `undefined` when the name is unpriced. The table key is found first; of
+ * its dated rows, the one in force on the UTC `day` (`YYYY-MM-DD`) is taken
+ * (SPEC §13.6 a), the latest when `day` is `null` or left out.
+ */
+export function findPriceRow(
+  table: PricingTable,
+  name: string,
+  day: string | null = null,
+): FoundPriceRow | undefined {
+  const model = findPriceKey(table, name);
+  if (model === undefined) return undefined;
+  return { model, row: rowInForce(priceRowsFor(table, model)!, day) };
 }

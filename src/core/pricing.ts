@@ -65,8 +65,14 @@ export interface LongContextTier {
   readonly cacheRead?: number;
 }
 
-/** Model name → price row. Lookups use own properties only. */
-export type PricingTable = Readonly<Record<string, PriceRow>>;
+/**
+ * Model name → price row, or the rows of one model over time (SPEC §13.6 a:
+ * each with its `effectiveFrom`). Lookups use own properties only.
+ */
+export type PricingTable = Readonly<Record<string, PriceRow | readonly PriceRow[]>>;
+
+/** A pricing table with one row per model (what the explorer's own editors and imports make). */
+export type SingleRowPricingTable = Readonly<Record<string, PriceRow>>;
 
 /** Where the default prices come from, shown beside the table. */
 export const PRICING_SOURCE = {
@@ -74,8 +80,12 @@ export const PRICING_SOURCE = {
   asOf: 'late 2026',
 } as const;
 
-/** The default table (SPEC §1 and §1.1), USD per million tokens. */
-export const DEFAULT_PRICING: PricingTable = Object.freeze({
+/**
+ * The default table (SPEC §1, §1.1 and §13.6: each row with its cache mode,
+ * `explicit` for the Claude rows and `automatic` for the GPT and Gemini
+ * rows), USD per million tokens.
+ */
+export const DEFAULT_PRICING: SingleRowPricingTable = Object.freeze({
   'claude-opus-4-6': row('anthropic', 5, 25, 6.25, 10, 0.5, 4096),
   'claude-opus-4-5': row('anthropic', 5, 25, 6.25, 10, 0.5, 4096),
   'claude-opus-4-1': row('anthropic', 15, 75, 18.75, 30, 1.5, 1024),
@@ -121,6 +131,7 @@ function row(
     cacheRead,
     minCacheableTokens,
     ...(longContext === undefined ? {} : { longContext: Object.freeze(longContext) }),
+    cacheMode: provider === 'anthropic' ? 'explicit' : 'automatic',
   });
 }
 
@@ -130,15 +141,72 @@ export function perToken(pricePerMillion: number): number {
 }
 
 /**
- * The row for `modelName`, or `undefined`. Only own properties count, so a
- * model named `__proto__`, `constructor` or `toString` is found when the
- * table has it and is unpriced otherwise (SPEC §9), whether the table is a
- * plain or a null-prototype object.
+ * The rows a table holds for `modelName` (one, or several dated ones), or
+ * `undefined`. Only own properties count, so a model named `__proto__`,
+ * `constructor` or `toString` is found when the table has it and is
+ * unpriced otherwise (SPEC §9), whether the table is a plain or a
+ * null-prototype object. An empty array, or one of no rows, is no rows.
  */
-export function priceRowFor(table: PricingTable, modelName: string): PriceRow | undefined {
+export function priceRowsFor(
+  table: PricingTable,
+  modelName: string,
+): readonly PriceRow[] | undefined {
   if (!Object.prototype.hasOwnProperty.call(table, modelName)) return undefined;
   const found: unknown = table[modelName];
-  return typeof found === 'object' && found !== null ? (found as PriceRow) : undefined;
+  if (Array.isArray(found)) {
+    const rows = (found as unknown[]).filter(
+      (r): r is PriceRow => typeof r === 'object' && r !== null && !Array.isArray(r),
+    );
+    return rows.length === 0 ? undefined : rows;
+  }
+  return typeof found === 'object' && found !== null ? [found as PriceRow] : undefined;
+}
+
+/**
+ * The row in force on a UTC day (SPEC §13.6 a): the one with the latest
+ * `effectiveFrom` on or before `day` (compared as strings; a row without a
+ * date is earlier than every date; ties: the first in array order); when
+ * every row starts after `day`, the earliest row. With `day` `null` (an
+ * undated call, or "today" in a what-if), the row with the latest
+ * `effectiveFrom`.
+ */
+export function rowInForce(rows: readonly PriceRow[], day: string | null): PriceRow {
+  let best: PriceRow | undefined;
+  let bestFrom = '';
+  let earliest = rows[0]!;
+  let earliestFrom = dateOf(earliest);
+  for (const candidate of rows) {
+    const from = dateOf(candidate);
+    if (from < earliestFrom) {
+      earliest = candidate;
+      earliestFrom = from;
+    }
+    if (day !== null && from > day) continue;
+    if (best === undefined || from > bestFrom) {
+      best = candidate;
+      bestFrom = from;
+    }
+  }
+  return best ?? earliest;
+}
+
+// A row's effectiveFrom as a sort key: '' (before every date) when absent.
+function dateOf(row: PriceRow): string {
+  return typeof row.effectiveFrom === 'string' ? row.effectiveFrom : '';
+}
+
+/**
+ * The row for `modelName`, or `undefined` (see {@link priceRowsFor}); of
+ * dated rows, the one in force on `day` (SPEC §13.6 a), by default the
+ * latest.
+ */
+export function priceRowFor(
+  table: PricingTable,
+  modelName: string,
+  day: string | null = null,
+): PriceRow | undefined {
+  const rows = priceRowsFor(table, modelName);
+  return rows === undefined ? undefined : rowInForce(rows, day);
 }
 
 /**
@@ -151,7 +219,9 @@ export function emptyPricingTable(): Record<string, PriceRow> {
 }
 
 /** A pricing table built from `[model, row]` pairs, with no prototype (see {@link emptyPricingTable}). */
-export function pricingTableFrom(entries: Iterable<readonly [string, PriceRow]>): PricingTable {
+export function pricingTableFrom(
+  entries: Iterable<readonly [string, PriceRow]>,
+): SingleRowPricingTable {
   const table = emptyPricingTable();
   for (const [model, priceRow] of entries) table[model] = priceRow;
   return table;

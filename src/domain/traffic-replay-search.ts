@@ -14,6 +14,7 @@
  */
 import { callRates } from '../core/call-rates.ts';
 import { findPriceRow } from '../core/model-names.ts';
+import { automaticCacheTtlOf, cacheModeOf } from '../core/price-family.ts';
 import { priceRowFor, type PriceRow, type PricingTable } from '../core/pricing.ts';
 import { promptTokens, type TraceCall } from '../core/traces/call-record.ts';
 import type { ReplayModelMove } from '../state/slices/traffic-slice.ts';
@@ -104,12 +105,15 @@ function flatten(calls: readonly TraceCall[], sourceOf: (call: TraceCall) => num
     prompt: new Float64Array(n),
     output: new Float64Array(n),
   };
+  // An undated call comes 0 s after the previous call of its conversation, a first one at 0 (SPEC §13.1).
+  const clock = new Float64Array(counts.length);
   for (let i = 0; i < n; i++) {
     const call = calls[i]!;
     const j = start[conv[i]!]!++;
     out.conversation[j] = conv[i]!;
     out.source[j] = sourceOf(call);
-    out.at[j] = call.at;
+    out.at[j] = call.at ?? clock[conv[i]!]!;
+    clock[conv[i]!] = out.at[j]!;
     out.prompt[j] = promptTokens(call);
     out.output[j] = call.outputTokens;
   }
@@ -127,6 +131,9 @@ function groupCost(
   ttlSeconds: number,
 ): number {
   const minimum = target.row.minCacheableTokens ?? 0;
+  // A row that caches automatically keeps its own TTL and has no 1-hour write (SPEC §13.6 b), as replay.ts.
+  const automatic = cacheModeOf(target.row) === 'automatic';
+  const ttl = automatic ? automaticCacheTtlOf(target.row) : ttlSeconds;
   let total = 0;
   let conversation = -1;
   let entryTokens = -1;
@@ -140,11 +147,11 @@ function groupCost(
     const prompt = flat.prompt[i]!;
     const at = flat.at[i]!;
     const rates = prompt > target.threshold ? target.long : target.base;
-    const writeRate = ttlSeconds === 3600 ? rates.cacheWrite1h : rates.cacheWrite;
+    const writeRate = !automatic && ttl === 3600 ? rates.cacheWrite1h : rates.cacheWrite;
     // The core's sum, term for term (replay.ts), so a call costs exactly what it costs there.
     if (prompt >= minimum) {
       const cached =
-        entryTokens >= 0 && at - entryAt < ttlSeconds && prompt >= entryTokens ? entryTokens : 0;
+        entryTokens >= 0 && at - entryAt < ttl && prompt >= entryTokens ? entryTokens : 0;
       total +=
         cached * rates.cacheRead +
         (prompt - cached) * writeRate +
@@ -194,7 +201,8 @@ export function searchReplayChoices(
   const rates = targets.map((t) => ratesOf(priceRowFor(pricing, t)!));
   const sourceIndex = new Map(sources.map((s, i) => [s, i]));
   const flat = flatten(
-    calls.filter((c) => rowOf(c.model) !== undefined),
+    // Reconciling calls have no prompt of their own: a replay leaves them out (SPEC §13.7).
+    calls.filter((c) => c.kind !== 'reconciling' && rowOf(c.model) !== undefined),
     (c) => sourceIndex.get(rowOf(c.model)!)!,
   );
   // Source i < searched.length is searched (its bit in a mask); the others have a fixed target.

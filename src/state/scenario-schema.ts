@@ -96,6 +96,18 @@ const priceRow = z.object({
   // Revision 2 (SPEC §1.1); scenarios written before it have neither.
   minCacheableTokens: rowTokens.optional(),
   longContext: longContextTier.optional(),
+  // Revision 3 (SPEC §13.6); scenarios written before it have none of them.
+  effectiveFrom: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day, YYYY-MM-DD')
+    .optional(),
+  cacheMode: z.enum(['explicit', 'automatic']).optional(),
+  automaticCacheTtlSeconds: z
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 second')
+    .max(86_400, 'must be at most 86,400 seconds (a day)')
+    .optional(),
+  toolFees: z.record(z.string().max(64), usdPerMillion).optional(),
 });
 
 const uiSchema = z.object({

@@ -1,4 +1,4 @@
-import type { PricingTable } from '../core/index.ts';
+import type { SingleRowPricingTable } from '../core/index.ts';
 import { computed, useDerived } from './derive.ts';
 import { tableFromRows } from './slices/prices-slice.ts';
 
@@ -17,7 +17,7 @@ export const modelNames = computed(
 );
 
 /** The current price table (the same object while the rows are unchanged). */
-export function usePricing(): PricingTable {
+export function usePricing(): SingleRowPricingTable {
   return useDerived(pricingTable);
 }
 

@@ -9,7 +9,7 @@ import {
   mergePricing,
   perMillionFromPerToken,
 } from '../../src/core/litellm.ts';
-import { DEFAULT_PRICING, type PricingTable } from '../../src/core/pricing.ts';
+import { DEFAULT_PRICING, type SingleRowPricingTable } from '../../src/core/pricing.ts';
 
 describe('perMillionFromPerToken', () => {
   it.each([
@@ -74,6 +74,7 @@ describe('importLiteLlmPrices', () => {
       cacheWrite1h: 6,
       cacheRead: 0.3,
       maxInputTokens: 200_000,
+      cacheMode: 'explicit',
     });
     expect(result.rows['gpt-4.1-nano']).toEqual({
       provider: 'openai',
@@ -81,6 +82,7 @@ describe('importLiteLlmPrices', () => {
       output: 0.4,
       cacheRead: 0.025,
       maxInputTokens: 1_047_576,
+      cacheMode: 'automatic',
     });
   });
 
@@ -97,6 +99,7 @@ describe('importLiteLlmPrices', () => {
       input: 1,
       output: 2,
       maxInputTokens: 1.5,
+      cacheMode: 'automatic',
     });
   });
 
@@ -188,6 +191,7 @@ describe('importLiteLlmPrices', () => {
       output: 2,
       minCacheableTokens: 2048,
       longContext: { thresholdTokens: 200_000, input: 2, cacheWrite1h: 5 },
+      cacheMode: 'automatic',
     });
   });
 
@@ -196,7 +200,12 @@ describe('importLiteLlmPrices', () => {
       JSON.parse('{"__proto__": {"input_cost_per_token": 1e-6, "output_cost_per_token": 2e-6}}'),
     );
     expect(Object.keys(rows)).toEqual(['__proto__']);
-    expect(rows['__proto__']).toEqual({ provider: 'unknown', input: 1, output: 2 });
+    expect(rows['__proto__']).toEqual({
+      provider: 'unknown',
+      input: 1,
+      output: 2,
+      cacheMode: 'automatic',
+    });
   });
 
   it('keeps at most five skipped examples but counts them all', () => {
@@ -229,9 +238,28 @@ describe('importLiteLlmPrices', () => {
   });
 });
 
+describe('the cache mode of imported rows (SPEC §13.6 b)', () => {
+  it.each([
+    ['claude-sonnet-4-5', 'anthropic', 'explicit'],
+    ['anthropic.claude-3-haiku', 'bedrock', 'explicit'],
+    ['vertex_ai/claude-opus-4-1', 'vertex_ai-anthropic_models', 'explicit'],
+    ['gpt-5', 'openai', 'automatic'],
+    ['gemini-2.5-pro', 'gemini', 'automatic'],
+    ['deepseek-chat', 'deepseek', 'automatic'],
+    ['my-model', undefined, 'automatic'],
+  ])('%s (provider %s) is %s', (name, provider, mode) => {
+    const entry = {
+      input_cost_per_token: 1e-6,
+      output_cost_per_token: 2e-6,
+      ...(provider === undefined ? {} : { litellm_provider: provider }),
+    };
+    expect(importLiteLlmPrices({ [name]: entry }).rows[name]?.cacheMode).toBe(mode);
+  });
+});
+
 describe('mergePricing', () => {
   it('imported rows replace rows of the same name and add new ones; other rows stay', () => {
-    const imported: PricingTable = {
+    const imported: SingleRowPricingTable = {
       'gpt-5': { provider: 'openai', input: 9, output: 99 },
       'new-model': { provider: 'x', input: 1, output: 2 },
     };
@@ -243,8 +271,8 @@ describe('mergePricing', () => {
   });
 
   it('does not modify either table', () => {
-    const current: PricingTable = { a: { provider: 'x', input: 1, output: 1 } };
-    const imported: PricingTable = { a: { provider: 'y', input: 2, output: 2 } };
+    const current: SingleRowPricingTable = { a: { provider: 'x', input: 1, output: 1 } };
+    const imported: SingleRowPricingTable = { a: { provider: 'y', input: 2, output: 2 } };
     const merged = mergePricing(current, imported);
     expect(merged).not.toBe(current);
     expect(current['a']!.input).toBe(1);
@@ -261,7 +289,12 @@ describe('mergePricing', () => {
       },
     });
     const merged = mergePricing(DEFAULT_PRICING, rows);
-    expect(merged['claude-opus-4-6']).toEqual({ provider: 'anthropic', input: 6, output: 30 });
+    expect(merged['claude-opus-4-6']).toEqual({
+      provider: 'anthropic',
+      input: 6,
+      output: 30,
+      cacheMode: 'explicit',
+    });
     expect(merged['gpt-5']).toBe(DEFAULT_PRICING['gpt-5']);
   });
 });

@@ -69,6 +69,8 @@ describe('DEFAULT_PRICING', () => {
       const billing = SPEC_BILLING[model];
       expected['minCacheableTokens'] = billing?.[0];
       if (billing?.[1] !== undefined) expected['longContext'] = billing[1];
+      // SPEC §13.6: explicit for the Claude rows, automatic for the GPT and Gemini rows.
+      expected['cacheMode'] = model.startsWith('claude-') ? 'explicit' : 'automatic';
       expect(DEFAULT_PRICING[model]).toEqual(expected);
     },
   );

@@ -1,7 +1,7 @@
 // A small seeded traffic for the replay tests: conversations of calls on a
 // few models (names as providers write them, a dated one, an unpriced one),
 // growing prompts with the odd compaction, idle gaps either side of both TTLs.
-import type { TraceCall } from '../../src/core/traces/index.ts';
+import { PLAIN_CALL_FIELDS, type TraceCall } from '../../src/core/traces/index.ts';
 import { mulberry32 } from '../../src/domain/prng.ts';
 
 export function seededTraffic(
@@ -26,6 +26,7 @@ export function seededTraffic(
       const read = Math.floor(prompt * random() * 0.9);
       const write = prompt - read - 10;
       calls.push({
+        ...PLAIN_CALL_FIELDS,
         conversationId: `conv-${c}`,
         callId: `call-${c}-${i}`,
         at: Math.round(at),
@@ -45,6 +46,6 @@ export function seededTraffic(
   // Time order, ties in input order, as the reader returns them.
   return calls
     .map((call, order) => ({ call, order }))
-    .sort((a, b) => a.call.at - b.call.at || a.order - b.order)
+    .sort((a, b) => a.call.at! - b.call.at! || a.order - b.order)
     .map((x) => x.call);
 }

@@ -88,6 +88,8 @@ export class ClaudeCodeFile {
       at,
       model,
       sidechain: record['isSidechain'] === true,
+      project: typeof record['cwd'] === 'string' ? record['cwd'] : null,
+      gitBranch: typeof record['gitBranch'] === 'string' ? record['gitBranch'] : null,
       ...counts,
     });
     if (!this.callsStartedHere.has(call)) {

@@ -6,7 +6,14 @@
  */
 import type { PricingTable } from '../pricing.ts';
 import { billTrace, type AsBilledCost } from './billing.ts';
-import type { SkippedRecord, TraceCall, TraceFormat } from './call-record.ts';
+import {
+  sourceOf,
+  type ReportedCost,
+  type SkippedRecord,
+  type TraceCall,
+  type TraceFormat,
+  type TraceInputFile,
+} from './call-record.ts';
 import { CallStore } from './call-store.ts';
 import { FileReader } from './file-reader.ts';
 import type { RecordSink } from './record-sink.ts';
@@ -14,6 +21,8 @@ import type { RecordSink } from './record-sink.ts';
 /** What was read from one file. */
 export interface TraceFileSummary {
   readonly name: string;
+  /** The file's source label (its `source`, else its name; SPEC §13.7). */
+  readonly source: string;
   /** The format recognised, or `undefined` (empty, or not a trace). */
   readonly format: TraceFormat | undefined;
   /** Records read (calls, Claude Code lines, duplicates included). */
@@ -28,14 +37,19 @@ export interface TraceReadResult {
   /** In file order, then line order. */
   readonly skipped: readonly SkippedRecord[];
   readonly files: readonly TraceFileSummary[];
+  /** What the traces themselves say they cost (stream-json `total_cost_usd`, SPEC §13.7). */
+  readonly reported: ReportedCost;
   /** The as-billed cost, when the reader was given a price table. */
   readonly billed?: AsBilledCost;
 }
 
 /** An incremental trace reader: one file at a time, its text in chunks of any size. */
 export interface TraceReader {
-  /** Starts the next file (ending the current one, if any). */
-  beginFile(name: string): void;
+  /**
+   * Starts the next file (ending the current one, if any). `source` labels
+   * whose traffic it is; absent or empty, the file's name is its source.
+   */
+  beginFile(name: string, source?: string): void;
   /** Reads the next chunk of the current file's text. */
   pushText(chunk: string): void;
   /** Ends the current file. */
@@ -48,6 +62,7 @@ export interface TraceReader {
 
 interface OpenFile {
   readonly name: string;
+  readonly source: string;
   readonly reader: FileReader;
   readonly skipped: SkippedRecord[];
   records: number;
@@ -75,6 +90,7 @@ export function createTraceReader(pricing?: PricingTable): TraceReader {
     skipped.push(...file.skipped);
     files.push({
       name: file.name,
+      source: file.source,
       format: file.reader.format,
       records: file.records,
       skipped: file.skipped.length,
@@ -82,8 +98,10 @@ export function createTraceReader(pricing?: PricingTable): TraceReader {
   };
 
   return {
-    beginFile(name) {
+    beginFile(name, source) {
       endFile();
+      const label = sourceOf(name, source);
+      store.setSource(label);
       const fileSkipped: SkippedRecord[] = [];
       const sink: RecordSink = {
         file: name,
@@ -93,7 +111,13 @@ export function createTraceReader(pricing?: PricingTable): TraceReader {
           if (open !== undefined) open.records += 1;
         },
       };
-      open = { name, reader: new FileReader(sink), skipped: fileSkipped, records: 0 };
+      open = {
+        name,
+        source: label,
+        reader: new FileReader(sink),
+        skipped: fileSkipped,
+        records: 0,
+      };
     },
     pushText(chunk) {
       if (open === undefined) throw new Error('pushText before beginFile');
@@ -106,20 +130,23 @@ export function createTraceReader(pricing?: PricingTable): TraceReader {
     finish() {
       endFile();
       const calls = store.finish();
-      const read = { calls, skipped: [...skipped], files: [...files] };
-      return pricing === undefined ? read : { ...read, billed: billTrace(calls, pricing) };
+      const reported = store.reported();
+      const read = { calls, skipped: [...skipped], files: [...files], reported };
+      return pricing === undefined
+        ? read
+        : { ...read, billed: billTrace(calls, pricing, reported) };
     },
   };
 }
 
 /** Reads whole files given as text (SPEC §7 `trace` cases; small files and tests). */
 export function readTraceFiles(
-  files: ReadonlyArray<{ readonly name: string; readonly text: string }>,
+  files: readonly TraceInputFile[],
   pricing?: PricingTable,
 ): TraceReadResult {
   const reader = createTraceReader(pricing);
   for (const file of files) {
-    reader.beginFile(file.name);
+    reader.beginFile(file.name, file.source);
     reader.pushText(file.text);
     reader.endFile();
   }

@@ -1,15 +1,20 @@
 /**
- * Replaying a trace (SPEC §11): each conversation's calls re-priced in time
- * order as if another model (or a mapping of models) or another cache TTL
- * had been chosen. A call keeps its time, prompt size and output; per model
- * row the replay keeps one cache entry `{tokens, lastUse}`. "As run" keeps
- * every call on its own model with the TTL the conversation used, and holds
- * its predicted cache reads against the logged ones.
+ * Replaying a trace (SPEC §11, §13): each conversation's calls re-priced in
+ * time order as if another model (or a mapping of models) or another cache
+ * TTL had been chosen. A call keeps its time (an undated one comes 0 s after
+ * the previous call of its conversation), prompt size and output; per model
+ * row the replay keeps one cache entry `{tokens, lastUse}`. A row that
+ * caches automatically keeps its own TTL whatever TTL is chosen. "As run"
+ * keeps every call on its own model with the TTL the conversation used, and
+ * holds its predicted cache reads against the logged ones.
  */
 import { callRates, isCacheable } from '../call-rates.ts';
-import { findPriceRow, type FoundPriceRow } from '../model-names.ts';
-import type { PricingTable } from '../pricing.ts';
+import { findPriceKey } from '../model-names.ts';
+import { automaticCacheTtlOf, cacheModeOf, toolFeesOf } from '../price-family.ts';
+import { priceRowsFor, rowInForce, type PriceRow, type PricingTable } from '../pricing.ts';
+import { billToolRequests } from './billing.ts';
 import { promptTokens, type TraceCall } from './call-record.ts';
+import { utcDay } from './time.ts';
 import { InvalidInputError } from '../errors.ts';
 
 /** What the replay changes. */
@@ -27,7 +32,10 @@ export type ReplayPlan =
 export interface ReplayedCall {
   readonly conversationId: string;
   readonly callId: string;
-  readonly at: number;
+  /** The call's own time, `null` when undated (SPEC §13.1). */
+  readonly at: number | null;
+  /** The time the replay gave it: its own, or 0 s after the previous call of its conversation. */
+  readonly replayAt: number;
   /** The price row's name the call was replayed on. */
   readonly model: string;
   readonly promptTokens: number;
@@ -35,17 +43,23 @@ export interface ReplayedCall {
   readonly writeTokens: number;
   readonly uncachedTokens: number;
   readonly outputTokens: number;
+  /** Tokens and tool fees. */
   readonly costUsd: number;
+  /** The server-tool fees inside `costUsd` (SPEC §13.4). */
+  readonly toolFeesUsd: number;
   /** The cache reads the trace logged for this call. */
   readonly loggedCacheReadTokens: number;
 }
 
 /** Replay totals (SPEC §7 `replay`). */
 export interface ReplayTotals {
+  /** Tokens and tool fees. */
   readonly totalUsd: number;
   readonly cachedTokens: number;
   readonly writeTokens: number;
   readonly uncachedTokens: number;
+  /** The tool fees of the replayed calls on their target rows, inside `totalUsd` (SPEC §13.7). */
+  readonly toolFeesUsd: number;
 }
 
 /** Why a predicted cache read may differ from the logged one. */
@@ -77,7 +91,8 @@ export const DIFFERENCE_CAUSE_TEXT: Readonly<Record<DifferenceCause, string>> = 
 export interface CacheReadDifference {
   readonly conversationId: string;
   readonly callId: string;
-  readonly at: number;
+  /** The call's own time, `null` when undated. */
+  readonly at: number | null;
   readonly model: string;
   readonly predictedCachedTokens: number;
   readonly loggedCacheReadTokens: number;
@@ -98,12 +113,21 @@ export interface ReplayCalibration {
   readonly largestDifferences: readonly CacheReadDifference[];
 }
 
+/** The calls a replay left out (SPEC §13.7). */
+export interface ReplayLeftOut {
+  /** Calls whose target model has no price row, by that name. */
+  readonly unpriced: ReadonlyMap<string, number>;
+  /** Stream-json reconciling calls: they have no prompt of their own to replay. */
+  readonly reconciling: number;
+}
+
 /** A replay's result. */
 export interface ReplayResult {
   readonly totals: ReplayTotals;
   readonly calls: readonly ReplayedCall[];
-  /** Calls left out because their target model has no price row, by that name. */
-  readonly leftOut: ReadonlyMap<string, number>;
+  readonly leftOut: ReplayLeftOut;
+  /** Requests of replayed calls whose target row has no fee for their kind, by kind. */
+  readonly unpricedToolRequests: ReadonlyMap<string, number>;
   /** Only for "as run". */
   readonly calibration?: ReplayCalibration;
 }
@@ -150,9 +174,12 @@ function causeOf(
 }
 
 /**
- * Replays `calls` (in time order, ties in input order, as a reader returns
- * them) under `plan` (SPEC §11). A call whose target model has no price row
- * is left out: no cost, no effect on the cache, not in the calibration.
+ * Replays `calls` (in the order a reader returns them: dated by time, ties
+ * in input order, then the undated) under `plan` (SPEC §11, §13.6). The
+ * target row is the table key's row in force on the call's own UTC day. A
+ * call whose target model has no price row, and a stream-json reconciling
+ * call, is left out: no cost, no effect on the cache, not in the
+ * calibration. Iteration passes are replayed as calls.
  *
  * @throws InvalidInputError when a what-if TTL is not a positive number of seconds
  */
@@ -167,51 +194,77 @@ export function replayTrace(
       `must be a positive number of seconds (got ${String(plan.ttlSeconds)})`,
     );
   }
-  const rows = new Map<string, FoundPriceRow | undefined>();
-  const rowOf = (name: string): FoundPriceRow | undefined => {
-    if (!rows.has(name)) rows.set(name, findPriceRow(pricing, name));
-    return rows.get(name);
+  const keys = new Map<string, string | undefined>();
+  const keyOf = (name: string): string | undefined => {
+    if (!keys.has(name)) keys.set(name, findPriceKey(pricing, name));
+    return keys.get(name);
   };
   const replayed: ReplayedCall[] = [];
-  const leftOut = new Map<string, number>();
+  const unpriced = new Map<string, number>();
+  const unpricedToolRequests = new Map<string, number>();
   const differences: CacheReadDifference[] = [];
+  let reconciling = 0;
   let totalUsd = 0;
+  let toolFeesUsd = 0;
   let cachedTokens = 0;
   let writeTokens = 0;
   let uncachedTokens = 0;
   let within = 0;
 
   for (const conversation of groupByConversation(calls)) {
-    const ttlSeconds =
+    const chosenTtl =
       plan.kind === 'asRun'
         ? conversation.some((call) => call.cacheWrite1hTokens > 0)
           ? 3600
           : 300
         : plan.ttlSeconds;
     const entries = new Map<string, CacheEntry>();
+    // An undated call comes 0 s after the previous call of its conversation; a first one at 0 (SPEC §13.1).
+    let clock = 0;
     for (const call of conversation) {
-      const target = targetName(plan, call.model);
-      const found = rowOf(target);
-      if (found === undefined) {
-        leftOut.set(target, (leftOut.get(target) ?? 0) + 1);
+      const at = call.at ?? clock;
+      clock = at;
+      if (call.kind === 'reconciling') {
+        reconciling += 1;
         continue;
       }
+      const target = targetName(plan, call.model);
+      const key = keyOf(target);
+      if (key === undefined) {
+        unpriced.set(target, (unpriced.get(target) ?? 0) + 1);
+        continue;
+      }
+      const row: PriceRow = rowInForce(
+        priceRowsFor(pricing, key)!,
+        call.at === null ? null : utcDay(call.at),
+      );
+      const automatic = cacheModeOf(row) === 'automatic';
+      const ttlSeconds = automatic ? automaticCacheTtlOf(row) : chosenTtl;
       const prompt = promptTokens(call);
-      const cacheable = isCacheable(found.row, prompt);
-      const entry = entries.get(found.model);
-      const warm =
-        entry !== undefined && call.at - entry.lastUse < ttlSeconds && prompt >= entry.tokens;
+      const cacheable = isCacheable(row, prompt);
+      const entry = entries.get(key);
+      const warm = entry !== undefined && at - entry.lastUse < ttlSeconds && prompt >= entry.tokens;
       const cached = cacheable && warm ? entry.tokens : 0;
       const write = cacheable ? prompt - cached : 0;
       const uncached = cacheable ? 0 : prompt;
-      const rates = callRates(found.row, prompt);
+      const rates = callRates(row, prompt);
       const writeRate =
-        ttlSeconds === 3600 && rates.hasCacheWrite1h ? rates.cacheWrite1h : rates.cacheWrite;
+        !automatic && ttlSeconds === 3600 && rates.hasCacheWrite1h
+          ? rates.cacheWrite1h
+          : rates.cacheWrite;
+      const fees = billToolRequests(call.toolRequests ?? {}, toolFeesOf(key, row));
+      for (const kind of Object.keys(fees.unpriced)) {
+        unpricedToolRequests.set(
+          kind,
+          (unpricedToolRequests.get(kind) ?? 0) + fees.unpriced[kind]!,
+        );
+      }
       const costUsd =
         cached * rates.cacheRead +
         write * writeRate +
         uncached * rates.input +
-        call.outputTokens * rates.output;
+        call.outputTokens * rates.output +
+        fees.toolFeesUsd;
       if (plan.kind === 'asRun') {
         const difference = call.cacheReadTokens - cached;
         if (Math.abs(difference) <= 0.02 * prompt) within += 1;
@@ -220,24 +273,17 @@ export function replayTrace(
             conversationId: call.conversationId,
             callId: call.callId,
             at: call.at,
-            model: found.model,
+            model: key,
             predictedCachedTokens: cached,
             loggedCacheReadTokens: call.cacheReadTokens,
             differenceTokens: difference,
-            cause: causeOf(
-              cached,
-              call.cacheReadTokens,
-              entry,
-              prompt,
-              call.at,
-              ttlSeconds,
-              cacheable,
-            ),
+            cause: causeOf(cached, call.cacheReadTokens, entry, prompt, at, ttlSeconds, cacheable),
           });
         }
       }
-      if (cacheable) entries.set(found.model, { tokens: prompt, lastUse: call.at });
+      if (cacheable) entries.set(key, { tokens: prompt, lastUse: at });
       totalUsd += costUsd;
+      toolFeesUsd += fees.toolFeesUsd;
       cachedTokens += cached;
       writeTokens += write;
       uncachedTokens += uncached;
@@ -245,26 +291,30 @@ export function replayTrace(
         conversationId: call.conversationId,
         callId: call.callId,
         at: call.at,
-        model: found.model,
+        replayAt: at,
+        model: key,
         promptTokens: prompt,
         cachedTokens: cached,
         writeTokens: write,
         uncachedTokens: uncached,
         outputTokens: call.outputTokens,
         costUsd,
+        toolFeesUsd: fees.toolFeesUsd,
         loggedCacheReadTokens: call.cacheReadTokens,
       });
     }
   }
 
-  const totals = { totalUsd, cachedTokens, writeTokens, uncachedTokens };
-  if (plan.kind !== 'asRun') return { totals, calls: replayed, leftOut };
+  const totals = { totalUsd, cachedTokens, writeTokens, uncachedTokens, toolFeesUsd };
+  const leftOut = { unpriced, reconciling };
+  if (plan.kind !== 'asRun') return { totals, calls: replayed, leftOut, unpricedToolRequests };
   // Largest first; equal differences keep their replay order (sort is stable).
   differences.sort((a, b) => Math.abs(b.differenceTokens) - Math.abs(a.differenceTokens));
   return {
     totals,
     calls: replayed,
     leftOut,
+    unpricedToolRequests,
     calibration: {
       calls: replayed.length,
       withinTwoPercent: within,

@@ -48,14 +48,17 @@ export function mergeCalls(
     merged[at] = { ...old, ...usage, toolResults };
   }
   if (fresh.length === 0) return { calls: merged, added: 0 };
-  // Both lists are by time: a stable merge keeps held calls first on ties.
+  // Both lists are by time, undated calls last (SPEC §13.1): a stable merge keeps held calls first on ties.
   const out: TraceCall[] = [];
   let i = 0;
   let j = 0;
   while (i < merged.length || j < fresh.length) {
     const a = merged[i];
     const b = fresh[j];
-    if (b === undefined || (a !== undefined && a.at <= b.at)) {
+    if (
+      b === undefined ||
+      (a !== undefined && (b.at === null || (a.at !== null && a.at <= b.at)))
+    ) {
       out.push(a!);
       i += 1;
     } else {

@@ -237,7 +237,7 @@ function hopOf(
     turn: conversation,
     hop: index,
     turnHopIndex: index,
-    at: call.at - startAt,
+    at: call.replayAt - startAt,
     model: call.model,
     thinking: false,
     source: 'default',
@@ -321,7 +321,7 @@ export function replayTraffic(
   const conversationOrdinal = new Map<string, number>();
   let lastConversation = '';
   let index = 0;
-  const startAt = replay.calls[0]?.at ?? 0;
+  const startAt = replay.calls[0]?.replayAt ?? 0;
   const replayCol = replayColumn(
     replay.calls,
     pricing,
@@ -346,7 +346,7 @@ export function replayTraffic(
     asBilled: basis.asBilled,
     asRun: basis.asRun,
     replay: replayCol,
-    leftOut: [...replay.leftOut].map(([model, n]) => ({ model, calls: n })),
+    leftOut: [...replay.leftOut.unpriced].map(([model, n]) => ({ model, calls: n })),
     modelsSeen: basis.modelsSeen,
     choiceText: choiceText(request.choice),
     givesUp: givesUpWords(request.choice, basis.modelsSeen, basis),

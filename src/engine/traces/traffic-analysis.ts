@@ -10,7 +10,7 @@ import {
   billTrace,
   DIFFERENCE_CAUSE_TEXT,
   replayTrace,
-  utcDay,
+  dayKeyOf,
   type BilledUsd,
   type TraceCall,
 } from '../../core/traces/index.ts';
@@ -97,7 +97,7 @@ export function analyseTraffic(
     if (row !== undefined) {
       count(modelCalls, row);
       count(conversationCalls, call.conversationId);
-      count(dayCalls, utcDay(call.at));
+      count(dayCalls, dayKeyOf(call.at));
     }
     if (call.sidechain) sidechainCalls += 1;
     inputTokens += call.inputTokens;
@@ -105,8 +105,11 @@ export function analyseTraffic(
     cacheWrite5mTokens += call.cacheWrite5mTokens;
     cacheWrite1hTokens += call.cacheWrite1hTokens;
     outputTokens += call.outputTokens;
-    if (firstAt === undefined || call.at < firstAt) firstAt = call.at;
-    if (lastAt === undefined || call.at > lastAt) lastAt = call.at;
+    // An undated call (SPEC §13.1) has no place on the time line.
+    if (call.at !== null) {
+      if (firstAt === undefined || call.at < firstAt) firstAt = call.at;
+      if (lastAt === undefined || call.at > lastAt) lastAt = call.at;
+    }
   }
   const models: ModelSeen[] = [...byModelName]
     .map(([name, n]) => ({ name, calls: n, priceRow: rowNames.get(name) }))

@@ -49,6 +49,8 @@ export function crossTabFigures(
   const conversations = new Set<string>();
   for (const call of calls) {
     conversations.add(call.conversationId);
+    // An undated call (SPEC §13.1) has no place on the time line.
+    if (call.at === null) continue;
     if (firstAt === undefined || call.at < firstAt) firstAt = call.at;
     if (lastAt === undefined || call.at > lastAt) lastAt = call.at;
   }

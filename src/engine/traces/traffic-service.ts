@@ -231,6 +231,12 @@ export class TrafficService {
       cacheWrite1hTokens: call.cacheWrite1hTokens,
       outputTokens: call.outputTokens,
       sidechain: call.sidechain,
+      kind: call.kind,
+      project: call.project,
+      gitBranch: call.gitBranch,
+      agent: call.agent,
+      source: call.source,
+      toolRequests: call.toolRequests,
     }));
   }
 

@@ -96,17 +96,18 @@ export function analyseTtl(calls: readonly TraceCall[], pricing: PricingTable): 
   for (const call of short.calls) {
     const key = `${call.conversationId}\n${call.model}`;
     const previous = lastCall.get(key);
-    if (previous !== undefined) {
+    // An undated call (SPEC §13.1) has no gap of its own to chart: it comes 0 s after the previous.
+    if (previous !== undefined && call.at !== null) {
       gaps += 1;
-      counts[binIndex(edges, call.at - previous)]![modelIndex.get(call.model)!]! += 1;
+      counts[binIndex(edges, call.replayAt - previous)]![modelIndex.get(call.model)!]! += 1;
     }
-    lastCall.set(key, call.at);
+    lastCall.set(key, call.replayAt);
     if (!rows.has(call.model)) rows.set(call.model, findPriceRow(pricing, call.model)?.row);
     const row = rows.get(call.model);
     const canCache = row !== undefined && isCacheable(row, call.promptTokens);
     const entry = entries.get(key);
     if (canCache && entry !== undefined && call.promptTokens >= entry.tokens) {
-      const idle = call.at - entry.lastUse;
+      const idle = call.replayAt - entry.lastUse;
       if (idle >= shortTtl) {
         expiredShort += 1;
         const alsoLong = idle >= longTtl;
@@ -114,7 +115,7 @@ export function analyseTtl(calls: readonly TraceCall[], pricing: PricingTable): 
         expired.push({
           conversationId: call.conversationId,
           callId: call.callId,
-          at: call.at,
+          at: call.replayAt,
           model: call.model,
           gapSeconds: idle,
           promptTokens: call.promptTokens,
@@ -122,7 +123,7 @@ export function analyseTtl(calls: readonly TraceCall[], pricing: PricingTable): 
         });
       }
     }
-    if (canCache) entries.set(key, { tokens: call.promptTokens, lastUse: call.at });
+    if (canCache) entries.set(key, { tokens: call.promptTokens, lastUse: call.replayAt });
   }
   // The costliest re-writes first: the largest prompts; ties keep time order (stable sort).
   expired.sort((a, b) => b.promptTokens - a.promptTokens);

@@ -9,7 +9,7 @@ import {
   type LiteLlmImport,
   type LiteLlmImportOptions,
   type PriceRow,
-  type PricingTable,
+  type SingleRowPricingTable,
 } from '../../core/index.ts';
 import {
   CONTEXT_TOKENS,
@@ -56,7 +56,10 @@ export function readPriceFileText(text: string, options: LiteLlmImportOptions = 
  * limits (core/limits.ts) left out, and a note naming each one: an imported
  * row is never kept with a value a reload would refuse.
  */
-export function withinLimits(rows: PricingTable): { rows: PricingTable; leftOut: string[] } {
+export function withinLimits(rows: SingleRowPricingTable): {
+  rows: SingleRowPricingTable;
+  leftOut: string[];
+} {
   const kept: Record<string, PriceRow> = Object.create(null) as Record<string, PriceRow>;
   const leftOut: string[] = [];
   const check = (model: string, field: string, value: unknown, limit: NumericLimit) => {
@@ -109,7 +112,7 @@ export function tryReadPriceFile(text: string, options: LiteLlmImportOptions = {
  * and is left out (the scenario link keeps it).
  */
 export function toLiteLlmJson(
-  table: PricingTable,
+  table: SingleRowPricingTable,
 ): Record<string, Record<string, number | string>> {
   const out: Record<string, Record<string, number | string>> = Object.create(null) as Record<
     string,

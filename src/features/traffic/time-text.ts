@@ -1,7 +1,8 @@
 /** Times of the traffic tab in words, always in UTC (the as-billed days are UTC days). */
 
-/** "2026-04-03 12:20 UTC". */
-export function utcMinute(atSeconds: number): string {
+/** "2026-04-03 12:20 UTC"; "undated" for a record without a time (SPEC §13.1). */
+export function utcMinute(atSeconds: number | null): string {
+  if (atSeconds === null) return 'undated';
   const iso = new Date(atSeconds * 1000).toISOString();
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { DEFAULT_PRICING, type PriceRow, type PricingTable } from '../../core/index.ts';
+import { DEFAULT_PRICING, type PriceRow, type SingleRowPricingTable } from '../../core/index.ts';
 import type { AppState } from '../store.ts';
 
 /** One editable row of the price table: a model name and its prices (USD per million tokens). */
@@ -17,15 +17,15 @@ export interface PricesSlice {
   addPriceRow: (row: PriceTableRow) => void;
   removePriceRow: (model: string) => void;
   /** Imported rows replace rows of the same name and add new ones; other rows stay. */
-  mergePriceRows: (table: PricingTable) => void;
+  mergePriceRows: (table: SingleRowPricingTable) => void;
   resetPrices: () => void;
 }
 
-export function rowsFromTable(table: PricingTable): PriceTableRow[] {
+export function rowsFromTable(table: SingleRowPricingTable): PriceTableRow[] {
   return Object.entries(table).map(([model, row]) => ({ model, ...row }));
 }
 
-export function tableFromRows(rows: readonly PriceTableRow[]): PricingTable {
+export function tableFromRows(rows: readonly PriceTableRow[]): SingleRowPricingTable {
   // Object.fromEntries defines own properties, so even "__proto__" is a plain row.
   return Object.fromEntries(rows.map(({ model, ...row }): [string, PriceRow] => [model, row]));
 }

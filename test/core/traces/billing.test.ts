@@ -13,6 +13,7 @@ import {
   toolOutputPopulation,
   utcDay,
   type TraceCall,
+  PLAIN_CALL_FIELDS,
 } from '../../../src/core/traces/index.ts';
 import { fixture, MAIN_TRANSCRIPT, SESSION, SUBAGENT_TRANSCRIPT } from './fixtures.ts';
 
@@ -48,6 +49,7 @@ const usd = (microDollars: number) => microDollars / 1e6;
 
 function call(overrides: Partial<TraceCall>): TraceCall {
   return {
+    ...PLAIN_CALL_FIELDS,
     conversationId: 'c',
     callId: 'x',
     at: 0,

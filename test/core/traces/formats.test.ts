@@ -247,7 +247,7 @@ describe('several files', () => {
       expect.objectContaining({ file: 'binary.bin' }),
     ]);
     const times = all.calls.map((call) => call.at);
-    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times).toEqual([...times].sort((a, b) => a! - b!));
   });
 
   it('reads a file given twice once, tool results included', () => {

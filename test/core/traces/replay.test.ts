@@ -11,6 +11,7 @@ import {
   promptTokens,
   replayTrace,
   type TraceCall,
+  PLAIN_CALL_FIELDS,
 } from '../../../src/core/traces/index.ts';
 
 const PRICES: PricingTable = {
@@ -50,6 +51,7 @@ function call(
   conversationId = 'conv',
 ): TraceCall {
   return {
+    ...PLAIN_CALL_FIELDS,
     conversationId,
     callId,
     at,
@@ -135,7 +137,7 @@ describe('a worked replay', () => {
       model: new Map([['gpt-4.1', 'nobody-prices-this']]),
     });
     expect(mapped.calls.map((c) => c.model)).toEqual(['claude-opus-4-6']);
-    expect([...mapped.leftOut]).toEqual([['nobody-prices-this', 1]]);
+    expect([...mapped.leftOut.unpriced]).toEqual([['nobody-prices-this', 1]]);
   });
 
   it('refuses a TTL that is not a positive number of seconds', () => {
@@ -175,6 +177,7 @@ const consistentTraceArb = fc
         const prompt = (i === 0 ? 4096 : previous) + growth;
         at += gap;
         calls.push({
+          ...PLAIN_CALL_FIELDS,
           ...call(`${c}-${i}`, at, {}, `conv-${c}`),
           model,
           cacheReadTokens: previous,
@@ -184,7 +187,7 @@ const consistentTraceArb = fc
         previous = prompt;
       });
     });
-    return calls.sort((a, b) => a.at - b.at);
+    return calls.sort((a, b) => a.at! - b.at!);
   });
 
 // Any trace: prompts of any size and split, any gaps, any models.
@@ -245,7 +248,7 @@ describe('replay properties', () => {
         }
         expect(replay.totals.cachedTokens).toBe(cached);
         expect(replay.totals.totalUsd).toBeCloseTo(cost, 12);
-        const leftOut = [...replay.leftOut.values()].reduce((a, b) => a + b, 0);
+        const leftOut = [...replay.leftOut.unpriced.values()].reduce((a, b) => a + b, 0);
         expect(replay.calls.length + leftOut).toBe(calls.length);
       }),
       RUNS,
@@ -278,6 +281,7 @@ describe('replay properties', () => {
           cachedTokens: 0,
           writeTokens: 0,
           uncachedTokens: 0,
+          toolFeesUsd: 0,
         });
         expect(replay.calls).toEqual([]);
       }),

@@ -3,7 +3,7 @@
 // tool outputs.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING } from '../../../src/core/pricing.ts';
-import { replayTrace, type TraceCall } from '../../../src/core/traces/index.ts';
+import { PLAIN_CALL_FIELDS, replayTrace, type TraceCall } from '../../../src/core/traces/index.ts';
 import { crossTabFigures, fitPriors, median } from '../../../src/engine/traces/traffic-cross.ts';
 import { analyseTtl, gapBinEdges } from '../../../src/engine/traces/traffic-ttl.ts';
 
@@ -16,6 +16,7 @@ function call(
 ): TraceCall {
   seq += 1;
   return {
+    ...PLAIN_CALL_FIELDS,
     conversationId,
     callId: `c${seq}`,
     at,

@@ -62,7 +62,7 @@ describe('TrafficService', () => {
     expect(meta?.files).toHaveLength(paths.length);
     const rows = await reloaded.rows(0, 5);
     expect(rows).toHaveLength(5);
-    expect(rows.map((r) => r.at)).toEqual([...rows.map((r) => r.at)].sort((a, b) => a - b));
+    expect(rows.map((r) => r.at)).toEqual([...rows.map((r) => r.at)].sort((a, b) => a! - b!));
     await reloaded.forget();
     expect(await new TrafficService().load()).toBeUndefined();
   });

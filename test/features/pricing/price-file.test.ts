@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** Price files of the Prices tab: export in LiteLLM's format and import back (SPEC §1, §1.1). */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING, type PricingTable } from '../../../src/core/index.ts';
+import { DEFAULT_PRICING, type SingleRowPricingTable } from '../../../src/core/index.ts';
 import {
   readPriceFileText,
   skippedSummary,
@@ -17,7 +17,7 @@ describe('price files', () => {
   });
 
   it('writes a tier only at the 200,000-token threshold LiteLLM’s fields name', () => {
-    const table: PricingTable = {
+    const table: SingleRowPricingTable = {
       a: {
         provider: 'p',
         input: 1,
@@ -32,7 +32,7 @@ describe('price files', () => {
   it('keeps a model named __proto__ through export and import', () => {
     const table = JSON.parse(
       '{"__proto__": {"provider": "p", "input": 1, "output": 2}}',
-    ) as PricingTable;
+    ) as SingleRowPricingTable;
     const { rows } = readPriceFileText(JSON.stringify(toLiteLlmJson(table)));
     expect(Object.keys(rows)).toEqual(['__proto__']);
   });
