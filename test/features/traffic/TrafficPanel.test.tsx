@@ -116,7 +116,7 @@ describe('TrafficPanel', () => {
     ];
     for (const name of headings)
       expect(await screen.findByRole('heading', { name })).toBeInTheDocument();
-    const calls = screen.getByRole('table', { name: 'Calls, by time' });
+    const calls = screen.getByRole('table', { name: /^Calls, by time/ });
     await expect
       .poll(() => within(calls).getAllByRole('row').length)
       .toBe(Math.min(50, expected().calls.length) + 1);
@@ -136,12 +136,12 @@ describe('TrafficPanel', () => {
 
   it('switches the totals between conversation, model and day', async () => {
     const user = await importFixtures();
-    await user.click(screen.getByRole('button', { name: 'By day (UTC)' }));
+    await user.click(screen.getByRole('radio', { name: 'Day (UTC)' }));
     const want = expected();
     const table = screen.getByRole('table', { name: /^As billed by day/ });
     for (const day of want.billed!.byDay.keys())
       expect(within(table).getByText(day)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'By model' }));
+    await user.click(screen.getByRole('radio', { name: 'Model' }));
     const byModel = screen.getByRole('table', { name: /^As billed by model/ });
     for (const model of want.billed!.byModel.keys())
       expect(within(byModel).getByText(model)).toBeInTheDocument();
