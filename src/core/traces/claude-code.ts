@@ -9,7 +9,7 @@
  * first line comes later in the same file.
  */
 import type { ToolResult } from './call-record.ts';
-import type { StoredCall } from './call-store.ts';
+import type { CallDraft, StoredCall } from './call-store.ts';
 import { anthropicUsage } from './anthropic-usage.ts';
 import { isObject, requiredString, UnreadableRecord, type JsonObject } from './fields.ts';
 import { readOrSkip, type RecordSink } from './record-sink.ts';
@@ -31,14 +31,26 @@ function toolResultText(block: JsonObject): string {
 
 /** The reading state of one Claude Code file. */
 export class ClaudeCodeFile {
-  private readonly toolNames = new Map<string, string>();
+  protected readonly toolNames = new Map<string, string>();
   private readonly pendingResults = new Map<string, ToolResult[]>();
   private readonly callsStartedHere = new Set<StoredCall>();
+  /** The key of a line's session: `sessionId` in transcripts, `session_id` in stream-json. */
+  protected readonly sessionKey: string = 'sessionId';
   // A summary line names no session: it is noted for the file's first session.
   private fileSession: string | undefined;
   private pendingSummary: string | undefined;
 
-  constructor(private readonly sink: RecordSink) {}
+  constructor(
+    protected readonly sink: RecordSink,
+    toolNames?: ReadonlyMap<string, string>,
+  ) {
+    if (toolNames !== undefined) for (const [id, name] of toolNames) this.toolNames.set(id, name);
+  }
+
+  /** The tool names learnt so far (for a reader that takes the file over). */
+  get knownToolNames(): ReadonlyMap<string, string> {
+    return this.toolNames;
+  }
 
   /** Reads one line that is valid JSON and an object. */
   readObject(line: number, record: JsonObject): void {
@@ -58,11 +70,13 @@ export class ClaudeCodeFile {
   }
 
   /** Notes the first prompt a person typed: a main-agent `user` line of text, not a tool result or meta line. */
-  private noteFirstPrompt(record: JsonObject): void {
-    const sessionId = record['sessionId'];
+  protected noteFirstPrompt(record: JsonObject): void {
+    const sessionId = record[this.sessionKey];
     const message = record['message'];
     if (typeof sessionId !== 'string' || !isObject(message)) return;
+    // A subagent's prompt is the main agent's words, not the person's.
     if (record['isMeta'] === true || record['isSidechain'] === true) return;
+    if (typeof record['parent_tool_use_id'] === 'string') return;
     const content = message['content'];
     let text = '';
     if (typeof content === 'string') text = content;
@@ -110,7 +124,8 @@ export class ClaudeCodeFile {
     }
   }
 
-  private readAssistant(record: JsonObject): void {
+  /** The call an `assistant` line gives (SPEC §10, §12); throws `UnreadableRecord`. */
+  protected draftOf(record: JsonObject): CallDraft {
     const sessionId = record['sessionId'];
     if (typeof sessionId !== 'string')
       throw new UnreadableRecord('no sessionId: the line does not say which session it belongs to');
@@ -121,13 +136,13 @@ export class ClaudeCodeFile {
     const model = requiredString(message['model'], 'model (message.model)');
     const id = requiredString(message['id'], 'call id (message.id)');
     const requestId = record['requestId'];
-    const counts = anthropicUsage(usage);
+    const counts = anthropicUsage(usage, model);
     const timestamp = record['timestamp'];
     if (typeof timestamp !== 'string') throw new UnreadableRecord('no time (timestamp)');
     const at = parseTraceTime(timestamp);
     if (at === undefined)
       throw new UnreadableRecord(`timestamp ${JSON.stringify(timestamp)} is not a time`);
-    const { call } = this.sink.store.addStreamedLine({
+    return {
       conversationId: sessionId,
       callId: typeof requestId === 'string' ? id + requestId : id,
       at,
@@ -136,7 +151,14 @@ export class ClaudeCodeFile {
       project: typeof record['cwd'] === 'string' ? record['cwd'] : null,
       gitBranch: typeof record['gitBranch'] === 'string' ? record['gitBranch'] : null,
       ...counts,
-    });
+    };
+  }
+
+  /** Reads one `assistant` line into its call; returns the call held. */
+  protected readAssistant(record: JsonObject): StoredCall {
+    const draft = this.draftOf(record);
+    const sessionId = draft.conversationId;
+    const { call } = this.sink.store.addStreamedLine(draft);
     if (!this.callsStartedHere.has(call)) {
       this.callsStartedHere.add(call);
       const waiting = this.pendingResults.get(sessionId);
@@ -145,10 +167,12 @@ export class ClaudeCodeFile {
         this.pendingResults.delete(sessionId);
       }
     }
+    return call;
   }
 
-  private readToolResults(record: JsonObject): void {
-    const sessionId = record['sessionId'];
+  /** Reads the `tool_result` blocks of a `user` line. */
+  protected readToolResults(record: JsonObject): void {
+    const sessionId = record[this.sessionKey];
     const message = record['message'];
     if (typeof sessionId !== 'string' || !isObject(message)) return;
     const content = message['content'];

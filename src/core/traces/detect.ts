@@ -7,17 +7,24 @@
 import type { TraceFormat } from './call-record.ts';
 import { isObject, type JsonObject } from './fields.ts';
 import { SPEND_LOG_CSV_COLUMNS } from './litellm-spend.ts';
+import { isCodexRecord } from './codex.ts';
 import { isAnthropicRecord, isOpenAiRecord } from './messages-jsonl.ts';
+import { isStreamJsonRecord } from './stream-json.ts';
 
 /** The JSONL formats, one record a line. */
-export type JsonlFormat = Extract<TraceFormat, 'claude-code' | 'anthropic' | 'openai'>;
+export type JsonlFormat = Extract<
+  TraceFormat,
+  'claude-code' | 'anthropic' | 'openai' | 'codex' | 'stream-json'
+>;
 
-/** The JSONL format a line's object belongs to, in SPEC §12's order, or `undefined`. */
+/** The JSONL format a line's object belongs to, in SPEC §12's and §13.5's order, or `undefined`. */
 export function jsonlFormatOf(record: JsonObject): JsonlFormat | undefined {
   if (typeof record['sessionId'] === 'string' && typeof record['type'] === 'string')
     return 'claude-code';
   if (isAnthropicRecord(record)) return 'anthropic';
   if (isOpenAiRecord(record)) return 'openai';
+  if (isCodexRecord(record)) return 'codex';
+  if (isStreamJsonRecord(record)) return 'stream-json';
   return undefined;
 }
 

@@ -110,6 +110,7 @@ export class FileReader {
     if (this.mode === 'jsonl') {
       if (this.tail !== '') this.jsonl.readLine(++this.lineCount, this.tail);
       this.tail = '';
+      this.jsonl.end();
       if (this.jsonl.detected === undefined && this.jsonl.hadContent) {
         this.sink.skip(
           0,

@@ -6,6 +6,8 @@
  * and reported once the format says whether to.
  */
 import { ClaudeCodeFile } from './claude-code.ts';
+import { CodexFile } from './codex.ts';
+import { StreamJsonFile } from './stream-json.ts';
 import { jsonlFormatOf, type JsonlFormat } from './detect.ts';
 import { isObject, type JsonObject } from './fields.ts';
 import { AnthropicFile, OpenAiFile } from './messages-jsonl.ts';
@@ -18,6 +20,8 @@ type Verdict = 'bad JSON' | 'not an object' | 'other object' | 'assistant withou
 
 interface FormatReader {
   readObject(line: number, record: JsonObject): void;
+  /** Called once the file has ended. */
+  end?(): void;
 }
 
 const BAD_JSON = 'not valid JSON (the line is cut short or garbled)';
@@ -41,6 +45,11 @@ export class JsonlFile {
   /** The format found so far. */
   get detected(): JsonlFormat | undefined {
     return this.format;
+  }
+
+  /** Ends the file: the format's reader finishes what it holds. */
+  end(): void {
+    this.reader?.end?.();
   }
 
   /** Reads one line (its `\n` removed; a trailing `\r` is dropped here). */
@@ -95,21 +104,39 @@ export class JsonlFile {
       return;
     }
     this.format = format;
-    this.reader =
-      format === 'claude-code'
-        ? this.claudeCode
-        : format === 'anthropic'
-          ? new AnthropicFile(this.sink)
-          : new OpenAiFile(this.sink);
+    this.reader = this.readerFor(format);
     for (const { line: earlier, verdict } of this.pending) this.reportEarlier(earlier, verdict);
     this.pending = [];
     this.reader.readObject(line, record!);
   }
 
+  private readerFor(format: JsonlFormat): FormatReader {
+    switch (format) {
+      case 'claude-code':
+        return this.claudeCode;
+      case 'anthropic':
+        return new AnthropicFile(this.sink);
+      case 'openai':
+        return new OpenAiFile(this.sink);
+      case 'codex':
+        return new CodexFile(this.sink);
+      case 'stream-json':
+        return new StreamJsonFile(this.sink, this.claudeCode);
+    }
+  }
+
   private reportEarlier(line: number, verdict: Verdict): void {
     if (verdict === 'bad JSON') this.sink.skip(line, BAD_JSON);
     else if (verdict === 'not an object') this.sink.skip(line, NOT_OBJECT);
-    else if (this.format === 'claude-code') {
+    else if (
+      this.format === 'claude-code' ||
+      this.format === 'codex' ||
+      this.format === 'stream-json'
+    ) {
+      // Lines of other shapes are skipped without complaint in these formats.
+      if (this.format === 'stream-json' && verdict === 'assistant without sessionId')
+        this.sink.skip(line, 'no session_id: the event does not say which session it belongs to');
+      if (this.format !== 'claude-code') return;
       if (verdict === 'assistant without sessionId')
         this.sink.skip(line, 'no sessionId: the line does not say which session it belongs to');
     } else if (this.format === 'anthropic') {
