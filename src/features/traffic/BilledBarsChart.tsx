@@ -16,11 +16,15 @@ const SERIES: readonly BarSeries[] = BILLED_SERIES.map((k) => ({
 // a title keeps its start.
 const LABEL_CHARS = 24;
 
+// Text from traces keeps its own direction: each piece is isolated (FSI … PDI), which
+// also ends any embedding or override a cut leaves open.
+const isolated = (text: string) => `\u2068${text}\u2069`;
+
 function shortLabel(text: string, chars: number, keepStart: boolean): string {
-  if (text.length <= chars) return text;
-  if (keepStart) return `${text.slice(0, chars - 1)}…`;
+  if (text.length <= chars) return isolated(text);
+  if (keepStart) return `${isolated(text.slice(0, chars - 1))}…`;
   const half = Math.floor((chars - 1) / 2);
-  return `${text.slice(0, half)}…${text.slice(-half)}`;
+  return `${isolated(text.slice(0, half))}…${isolated(text.slice(-half))}`;
 }
 
 const LEGEND: readonly LegendItem[] = BILLED_SERIES.map((k) => ({

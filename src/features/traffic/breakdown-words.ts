@@ -47,7 +47,10 @@ export function rowName(view: BreakdownView, row: BilledRow): string {
 
 /** What hovering a row's name says: a conversation's id, a project's full path. */
 export function rowHint(view: BreakdownView, row: BilledRow): string | undefined {
-  if (view === 'conversation') return `Conversation id: ${row.key}`;
+  if (view === 'conversation')
+    return row.title === undefined
+      ? `Conversation id: ${row.key}`
+      : `${row.title}\nConversation id: ${row.key}`;
   if (view === 'day' && row.key === 'undated')
     return 'Calls without a time: Anthropic SSE streams, stream-json output, undated Messages files';
   if (view === 'source' && row.key === '') return 'Calls imported before imports could be labelled';

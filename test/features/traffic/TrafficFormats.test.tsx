@@ -122,7 +122,7 @@ describe('TrafficPanel with several formats and people', () => {
     expect(claude.tagName).toBe('BDI');
     expect(claude.closest('th')).toHaveAttribute(
       'title',
-      'Conversation id: 9b1f3c5e-2d4a-4e6b-8c7d-0f1e2a3b4c5d',
+      `${claude.textContent}\nConversation id: 9b1f3c5e-2d4a-4e6b-8c7d-0f1e2a3b4c5d`,
     );
     expect(
       within(table).getByText(
