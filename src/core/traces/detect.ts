@@ -8,6 +8,7 @@ import type { TraceFormat } from './call-record.ts';
 import { isObject, type JsonObject } from './fields.ts';
 import { SPEND_LOG_CSV_COLUMNS } from './litellm-spend.ts';
 import { isCodexRecord } from './codex.ts';
+import { isGeminiSession } from './gemini-cli.ts';
 import { isAnthropicRecord, isOpenAiRecord } from './messages-jsonl.ts';
 import { isStreamJsonRecord } from './stream-json.ts';
 
@@ -32,11 +33,12 @@ export function jsonlFormatOf(record: JsonObject): JsonlFormat | undefined {
 export type DocumentShape =
   | { readonly kind: 'otlp'; readonly document: JsonObject }
   | { readonly kind: 'litellm-json' | 'langfuse'; readonly records: readonly unknown[] }
+  | { readonly kind: 'gemini-cli'; readonly session: JsonObject }
   | { readonly kind: 'empty' }
   | { readonly kind: 'one-line'; readonly record: JsonObject }
   | { readonly kind: 'unknown' };
 
-/** Classifies a parsed whole-text JSON value (SPEC §12). */
+/** Classifies a parsed whole-text JSON value (SPEC §12; a Gemini CLI session, §13.5). */
 export function documentShapeOf(value: unknown): DocumentShape {
   if (isObject(value) && Array.isArray(value['resourceSpans']))
     return { kind: 'otlp', document: value };
@@ -52,6 +54,7 @@ export function documentShapeOf(value: unknown): DocumentShape {
     if (first !== undefined && 'traceId' in first && 'type' in first)
       return { kind: 'langfuse', records };
   }
+  if (isGeminiSession(value)) return { kind: 'gemini-cli', session: value };
   if (isObject(value)) return { kind: 'one-line', record: value };
   return { kind: 'unknown' };
 }
@@ -60,7 +63,8 @@ export function documentShapeOf(value: unknown): DocumentShape {
 export function couldBeDocument(value: unknown): boolean {
   return (
     Array.isArray(value) ||
-    (isObject(value) && (Array.isArray(value['resourceSpans']) || Array.isArray(value['data'])))
+    (isObject(value) && (Array.isArray(value['resourceSpans']) || Array.isArray(value['data']))) ||
+    isGeminiSession(value)
   );
 }
 

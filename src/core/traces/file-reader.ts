@@ -10,6 +10,8 @@ import { couldBeDocument, documentShapeOf, isSpendLogHeader } from './detect.ts'
 import type { TraceFormat } from './call-record.ts';
 import { isObject } from './fields.ts';
 import { JsonlFile } from './jsonl-file.ts';
+import { isSseLine, SseFile } from './anthropic-sse.ts';
+import { readGeminiSession } from './gemini-cli.ts';
 import { readLangfuseObservations } from './langfuse.ts';
 import { readSpendLogRows, SpendLogCsv } from './litellm-spend.ts';
 import { readOtlpDocument } from './otlp.ts';
@@ -23,11 +25,12 @@ const MAX_HEADER_CHARS = 1024 * 1024;
 
 /** Why a file was not read at all, in plain words. */
 export const UNKNOWN_FORMAT_REASON =
-  'not a usage trace this explorer can read: expected a Claude Code transcript, Anthropic Messages or ' +
+  'not a usage trace this explorer can read: expected a Claude Code transcript or stream-json output, ' +
+  'a Codex CLI rollout, a Gemini CLI session, Anthropic Messages responses (JSONL or an SSE stream), ' +
   'OpenAI Chat Completions / Responses (JSONL), OpenTelemetry GenAI spans (OTLP/JSON), LiteLLM spend logs ' +
   '(JSON or CSV) or a Langfuse observations export';
 
-type Mode = 'start' | 'first-line' | 'csv-header' | 'csv' | 'document' | 'jsonl';
+type Mode = 'start' | 'first-line' | 'csv-header' | 'csv' | 'document' | 'jsonl' | 'sse';
 
 /** The reading state of one file. */
 export class FileReader {
@@ -39,6 +42,7 @@ export class FileReader {
   private tail = '';
   private lineCount = 0;
   private readonly jsonl: JsonlFile;
+  private sse: SseFile | undefined;
   private csv: CsvSplitter | undefined;
   private documentTooLarge = false;
   private documentFormat: TraceFormat | undefined;
@@ -64,6 +68,7 @@ export class FileReader {
     if (text === '') return;
     switch (this.mode) {
       case 'jsonl':
+      case 'sse':
         this.pushLines(text);
         return;
       case 'csv':
@@ -105,6 +110,12 @@ export class FileReader {
     }
     if (this.mode === 'csv') {
       this.csv!.end();
+      return;
+    }
+    if (this.mode === 'sse') {
+      if (this.tail !== '') this.sse!.readLine(++this.lineCount, this.tail);
+      this.tail = '';
+      this.sse!.end();
       return;
     }
     if (this.mode === 'jsonl') {
@@ -175,6 +186,20 @@ export class FileReader {
     }
     if (this.mode === 'csv-header') {
       const text = this.takeHeld();
+      // An SSE stream is told by its first non-blank line (SPEC §13.5), before LiteLLM CSV.
+      const lineStart = text.lastIndexOf('\n', text.search(/\S/)) + 1;
+      const firstLine = text.slice(lineStart, lineStart + 6);
+      if (firstLine.length < 6 && !atEnd && !text.slice(lineStart).includes('\n')) {
+        this.hold(text);
+        return;
+      }
+      if (isSseLine(firstLine)) {
+        this.mode = 'sse';
+        this.documentFormat = 'anthropic-sse';
+        this.sse = new SseFile(this.sink);
+        this.pushLines(text);
+        return;
+      }
       const header = firstCsvRecord(text, atEnd);
       if (header === undefined && !atEnd && text.length < MAX_HEADER_CHARS) {
         this.hold(text);
@@ -219,6 +244,10 @@ export class FileReader {
         this.documentFormat = 'langfuse';
         readLangfuseObservations(this.sink, shape.records);
         return;
+      case 'gemini-cli':
+        this.documentFormat = 'gemini-cli';
+        readGeminiSession(this.sink, shape.session);
+        return;
       case 'empty':
         this.mode = 'start';
         return;
@@ -234,6 +263,7 @@ export class FileReader {
 
   // Splits on `\n` only, keeping the unfinished last line for the next chunk.
   private pushLines(chunk: string): void {
+    const lines = this.sse ?? this.jsonl;
     let from = 0;
     let newline = chunk.indexOf('\n');
     if (this.tail !== '') {
@@ -241,13 +271,13 @@ export class FileReader {
         this.tail += chunk;
         return;
       }
-      this.jsonl.readLine(++this.lineCount, this.tail + chunk.slice(0, newline));
+      lines.readLine(++this.lineCount, this.tail + chunk.slice(0, newline));
       this.tail = '';
       from = newline + 1;
       newline = chunk.indexOf('\n', from);
     }
     while (newline >= 0) {
-      this.jsonl.readLine(++this.lineCount, chunk.slice(from, newline));
+      lines.readLine(++this.lineCount, chunk.slice(from, newline));
       from = newline + 1;
       newline = chunk.indexOf('\n', from);
     }

@@ -80,8 +80,8 @@ const CASES: Array<[string, string, TraceFormat | undefined, number, number[]]> 
     'U+2028 inside a string is not a line break; CRLF is dropped',
     `${JSON.stringify(message('a', { content: [{ type: 'text', text: 'x\u2028y' }] }))}\r\n`,
     'anthropic',
-    0,
-    [1], // a bare first line has no time
+    1,
+    [], // a file with no dated wrapper is read undated (SPEC §13.1)
   ],
 ];
 
