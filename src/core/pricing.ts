@@ -257,8 +257,11 @@ function isTokenCount(value: unknown): boolean {
  * Checks a row a user typed or imported: every price finite and ≥ 0,
  * `maxInputTokens` a positive whole number, `minCacheableTokens` a whole
  * number ≥ 0 (SPEC §1.1), and a long-context tier with a whole-number
- * threshold ≥ 0, an `input` price and every given price ≥ 0. A field given
- * as `null` counts as left out (SPEC §9). Returns the problems, one per
+ * threshold ≥ 0, an `input` price and every given price ≥ 0; and (SPEC
+ * §13.6) `effectiveFrom` a `YYYY-MM-DD` day, `cacheMode` `explicit` or
+ * `automatic`, `automaticCacheTtlSeconds` a positive whole number and every
+ * `toolFees` value a price ≥ 0. A field given as `null` counts as left out
+ * (SPEC §9). Returns the problems, one per
  * field, each naming the field; an empty list means the row is valid.
  */
 export function validatePriceRow(modelName: string, candidate: PriceRow): string[] {
@@ -283,6 +286,7 @@ export function validatePriceRow(modelName: string, candidate: PriceRow): string
   if (min != null && !isTokenCount(min)) {
     problems.push('minCacheableTokens: must be a whole number of 0 or more tokens');
   }
+  problems.push(...revision3Problems(fields));
   const tier = fields['longContext'];
   if (tier != null) {
     if (typeof tier !== 'object') {
@@ -302,6 +306,38 @@ export function validatePriceRow(modelName: string, candidate: PriceRow): string
           problems.push(
             `longContext.${field}: must be a price of 0 or more USD per million tokens`,
           );
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+const DAY = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
+
+// The checks of the revision-3 fields of a row (SPEC §13.6).
+function revision3Problems(fields: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const from = fields['effectiveFrom'];
+  if (from != null && !(typeof from === 'string' && DAY.test(from))) {
+    problems.push('effectiveFrom: must be a day, YYYY-MM-DD');
+  }
+  const mode = fields['cacheMode'];
+  if (mode != null && mode !== 'explicit' && mode !== 'automatic') {
+    problems.push('cacheMode: must be "explicit" or "automatic"');
+  }
+  const ttl = fields['automaticCacheTtlSeconds'];
+  if (ttl != null && (!isTokenCount(ttl) || ttl === 0)) {
+    problems.push('automaticCacheTtlSeconds: must be a positive whole number of seconds');
+  }
+  const fees = fields['toolFees'];
+  if (fees != null) {
+    if (typeof fees !== 'object' || Array.isArray(fees)) {
+      problems.push('toolFees: must list a fee per kind of tool request');
+    } else {
+      for (const [kind, fee] of Object.entries(fees as Record<string, unknown>)) {
+        if (!isPrice(fee)) {
+          problems.push(`toolFees.${kind}: must be a fee of 0 or more USD per 1,000 requests`);
         }
       }
     }

@@ -14,9 +14,13 @@
  */
 import { callRates } from '../core/call-rates.ts';
 import { findPriceRow } from '../core/model-names.ts';
-import { automaticCacheTtlOf, cacheModeOf } from '../core/price-family.ts';
+import { automaticCacheTtlOf, cacheModeOf, toolFeesOf } from '../core/price-family.ts';
 import { priceRowFor, type PriceRow, type PricingTable } from '../core/pricing.ts';
-import { promptTokens, type TraceCall } from '../core/traces/call-record.ts';
+import {
+  promptTokens,
+  type ToolRequestCounts,
+  type TraceCall,
+} from '../core/traces/call-record.ts';
 import type { ReplayModelMove } from '../state/slices/traffic-slice.ts';
 import { DEFAULT_BASELINE_MODELS, pricedAtZero } from './baselines.ts';
 
@@ -54,16 +58,19 @@ export interface ReplaySearch {
 
 interface TargetRates {
   readonly row: PriceRow;
+  /** Server-tool fees, USD per 1,000 requests (SPEC §13.4). */
+  readonly toolFees: Readonly<Record<string, number>>;
   readonly threshold: number;
   readonly base: ReturnType<typeof callRates>;
   readonly long: ReturnType<typeof callRates>;
 }
 
-function ratesOf(row: PriceRow): TargetRates {
+function ratesOf(model: string, row: PriceRow): TargetRates {
   const tier = row.longContext ?? undefined;
   const threshold = tier === undefined ? Infinity : tier.thresholdTokens;
   return {
     row,
+    toolFees: toolFeesOf(model, row),
     threshold,
     base: callRates(row, 0),
     long: tier === undefined ? callRates(row, 0) : callRates(row, threshold + 1),
@@ -78,6 +85,8 @@ interface FlatCalls {
   readonly at: Float64Array;
   readonly prompt: Float64Array;
   readonly output: Float64Array;
+  /** Each call's server-tool requests (SPEC §13.4). */
+  readonly toolRequests: ToolRequestCounts[];
 }
 
 function flatten(calls: readonly TraceCall[], sourceOf: (call: TraceCall) => number): FlatCalls {
@@ -104,6 +113,7 @@ function flatten(calls: readonly TraceCall[], sourceOf: (call: TraceCall) => num
     at: new Float64Array(n),
     prompt: new Float64Array(n),
     output: new Float64Array(n),
+    toolRequests: new Array<ToolRequestCounts>(n),
   };
   // An undated call comes 0 s after the previous call of its conversation, a first one at 0 (SPEC §13.1).
   const clock = new Float64Array(counts.length);
@@ -116,6 +126,7 @@ function flatten(calls: readonly TraceCall[], sourceOf: (call: TraceCall) => num
     clock[conv[i]!] = out.at[j]!;
     out.prompt[j] = promptTokens(call);
     out.output[j] = call.outputTokens;
+    out.toolRequests[j] = call.toolRequests ?? {};
   }
   return out;
 }
@@ -146,6 +157,14 @@ function groupCost(
     }
     const prompt = flat.prompt[i]!;
     const at = flat.at[i]!;
+    // The fees of its requests on the target row, as replay.ts adds them.
+    const requests = flat.toolRequests[i]!;
+    for (const kind in requests) {
+      const fee = Object.prototype.hasOwnProperty.call(target.toolFees, kind)
+        ? target.toolFees[kind]
+        : undefined;
+      if (typeof fee === 'number' && Number.isFinite(fee)) total += (requests[kind]! * fee) / 1000;
+    }
     const rates = prompt > target.threshold ? target.long : target.base;
     const writeRate = !automatic && ttl === 3600 ? rates.cacheWrite1h : rates.cacheWrite;
     // The core's sum, term for term (replay.ts), so a call costs exactly what it costs there.
@@ -198,7 +217,7 @@ export function searchReplayChoices(
 
   const targets = [...new Set([...usable, ...sources])];
   const targetIndex = new Map(targets.map((t, i) => [t, i]));
-  const rates = targets.map((t) => ratesOf(priceRowFor(pricing, t)!));
+  const rates = targets.map((t) => ratesOf(t, priceRowFor(pricing, t)!));
   const sourceIndex = new Map(sources.map((s, i) => [s, i]));
   const flat = flatten(
     // Reconciling calls have no prompt of their own: a replay leaves them out (SPEC §13.7).

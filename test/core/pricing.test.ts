@@ -146,6 +146,27 @@ describe('cache prices', () => {
 });
 
 describe('validatePriceRow', () => {
+  it.each([
+    [{ effectiveFrom: '2026-11-04' }, []],
+    [{ effectiveFrom: '2026-13-04' }, ['effectiveFrom']],
+    [{ effectiveFrom: '4 Nov 2026' }, ['effectiveFrom']],
+    [{ cacheMode: 'automatic', automaticCacheTtlSeconds: 3600 }, []],
+    [{ cacheMode: 'implicit' }, ['cacheMode']],
+    [{ automaticCacheTtlSeconds: 0 }, ['automaticCacheTtlSeconds']],
+    [{ automaticCacheTtlSeconds: 1.5 }, ['automaticCacheTtlSeconds']],
+    [{ toolFees: { web_search: 10, web_fetch: 0 } }, []],
+    [{ toolFees: { web_search: -1 } }, ['toolFees.web_search']],
+    [{ toolFees: [10] }, ['toolFees']],
+  ])('checks the revision-3 fields of %j (SPEC §13.6)', (extra, fields) => {
+    const problems = validatePriceRow('m', {
+      provider: 'x',
+      input: 1,
+      output: 2,
+      ...extra,
+    } as unknown as PriceRow);
+    expect(problems.map((p) => p.slice(0, p.indexOf(':')))).toEqual(fields);
+  });
+
   it('accepts a valid row', () => {
     expect(
       validatePriceRow('m', {
