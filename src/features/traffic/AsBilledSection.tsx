@@ -177,7 +177,13 @@ export const AsBilledSection = memo(function AsBilledSection({
             view={view}
             assumptions={billedAssumptions(analysis)}
           />
-          <div className="table-wrap">
+          {/* Focusable: the wide table scrolls inside its box, and the keyboard must reach it. */}
+          <div
+            className="table-wrap"
+            tabIndex={0}
+            role="region"
+            aria-label={`As billed ${chosen.by}: table`}
+          >
             <table className="data billed-table">
               <caption>
                 As billed {chosen.by}

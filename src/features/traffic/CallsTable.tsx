@@ -43,7 +43,8 @@ export const CallsTable = memo(function CallsTable({
   return (
     <section className="card" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Calls</h2>
-      <div className="table-wrap">
+      {/* Focusable: the wide table scrolls inside its box, and the keyboard must reach it. */}
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Calls: table">
         <table className="data">
           <caption className="visually-hidden">Calls, by time (undated calls last)</caption>
           <thead>

@@ -65,7 +65,7 @@ export const TrafficSummary = memo(function TrafficSummary({
       {analysis === undefined ? null : (
         <>
           <h3>Models</h3>
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0} role="region" aria-label="Models: table">
             <table className="data">
               <caption className="visually-hidden">Models in the traffic</caption>
               <thead>
@@ -118,7 +118,7 @@ export const TrafficSummary = memo(function TrafficSummary({
       )}
 
       <h3>Files</h3>
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Files: table">
         <table className="data">
           <caption className="visually-hidden">Files read</caption>
           <thead>
@@ -170,7 +170,12 @@ export const TrafficSummary = memo(function TrafficSummary({
               ? ` The first ${formatPlain(meta.skipped.length)} of ${formatPlain(meta.skippedTotal)} are kept.`
               : ''}
           </p>
-          <div className="table-wrap">
+          <div
+            className="table-wrap"
+            tabIndex={0}
+            role="region"
+            aria-label="Records skipped: table"
+          >
             <table className="data skipped-table">
               <caption className="visually-hidden">Records skipped</caption>
               <thead>
