@@ -7,6 +7,7 @@
 // on a phone.
 
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { DEFAULT_PRICING } from '../../src/core/pricing.ts';
@@ -36,6 +37,27 @@ const EXPECTED = readTraceFiles(
   DEFAULT_PRICING,
 ).billed!;
 
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** Serious and critical axe violations on the page, as readable lines (as traffic-cross.spec.ts). */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- axe is injected untyped
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return (
+      result.violations as { id: string; impact: string | null; nodes: { target: string[] }[] }[]
+    )
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function label(page: Page, text: string) {
@@ -55,6 +77,9 @@ async function rowTotal(table: Locator, name: string): Promise<string> {
 }
 
 test.describe('traffic formats', () => {
+  // axe is injected as an inline script, which the app's CSP forbids.
+  test.use({ bypassCSP: true });
+
   test('two people’s folders and files in every format, labelled, billed and broken down', async ({
     page,
   }) => {
@@ -111,6 +136,8 @@ test.describe('traffic formats', () => {
     await expect(
       byConversation.getByRole('rowheader', { name: /^billing · Add a retry with backoff/ }),
     ).toHaveAttribute('title', /\nConversation id: 0a7c2e91-/);
+
+    expect(await axeViolations(page)).toEqual([]);
 
     // The same tree again under another label: nothing new.
     await label(page, 'ana-backup');
