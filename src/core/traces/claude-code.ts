@@ -36,6 +36,9 @@ export class ClaudeCodeFile {
   private readonly callsStartedHere = new Set<StoredCall>();
   /** The key of a line's session: `sessionId` in transcripts, `session_id` in stream-json. */
   protected readonly sessionKey: string = 'sessionId';
+  // A summary line names no session: it is noted for the file's first session.
+  private fileSession: string | undefined;
+  private pendingSummary: string | undefined;
 
   constructor(
     protected readonly sink: RecordSink,
@@ -52,13 +55,57 @@ export class ClaudeCodeFile {
   /** Reads one line that is valid JSON and an object. */
   readObject(line: number, record: JsonObject): void {
     const type = record['type'];
+    const session = record['sessionId'];
+    if (typeof session === 'string') this.learnSession(session);
     if (type === 'assistant') {
       this.noteToolUses(record);
       readOrSkip(this.sink, line, () => this.readAssistant(record));
     } else if (type === 'user') {
       this.readToolResults(record);
+      this.noteFirstPrompt(record);
+    } else if (type === 'summary') {
+      this.noteSummary(record);
     }
-    // Every other line type (progress, system, summary, …) carries no call.
+    // Every other line type (progress, system, …) carries no call.
+  }
+
+  /** Notes the first prompt a person typed: a main-agent `user` line of text, not a tool result or meta line. */
+  protected noteFirstPrompt(record: JsonObject): void {
+    const sessionId = record[this.sessionKey];
+    const message = record['message'];
+    if (typeof sessionId !== 'string' || !isObject(message)) return;
+    // A subagent's prompt is the main agent's words, not the person's.
+    if (record['isMeta'] === true || record['isSidechain'] === true) return;
+    if (typeof record['parent_tool_use_id'] === 'string') return;
+    const content = message['content'];
+    let text = '';
+    if (typeof content === 'string') text = content;
+    else if (Array.isArray(content)) {
+      for (const block of content) {
+        if (!isObject(block)) continue;
+        if (block['type'] === 'tool_result') return;
+        if (block['type'] === 'text' && typeof block['text'] === 'string')
+          text += `${block['text']} `;
+      }
+    }
+    // Slash commands and their output are written as tagged user lines.
+    if (/^\s*<(command|local-command)-/.test(text)) return;
+    this.sink.note?.(sessionId, 'firstPrompt', text);
+  }
+
+  /** Notes a `summary` line's text for the file's session (read or still to come). */
+  noteSummary(record: JsonObject): void {
+    const summary = record['summary'];
+    if (typeof summary !== 'string' || this.pendingSummary !== undefined) return;
+    this.pendingSummary = summary;
+    if (this.fileSession !== undefined) this.sink.note?.(this.fileSession, 'summary', summary);
+  }
+
+  private learnSession(sessionId: string): void {
+    if (this.fileSession !== undefined) return;
+    this.fileSession = sessionId;
+    if (this.pendingSummary !== undefined)
+      this.sink.note?.(sessionId, 'summary', this.pendingSummary);
   }
 
   /** Learns tool names from an assistant line that is valid JSON, readable or not. */

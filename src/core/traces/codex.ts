@@ -77,6 +77,8 @@ export class CodexFile {
       case 'event_msg':
         if (payload['type'] === 'token_count' && payload['info'] !== null)
           readOrSkip(this.sink, line, () => this.readTokenCount(record, payload));
+        else if (payload['type'] === 'user_message' && typeof payload['message'] === 'string')
+          this.sink.note?.(this.sessionId ?? this.sink.file, 'firstPrompt', payload['message']);
         return;
       default:
       // Other lines (compacted, unknown types) carry no call.

@@ -26,6 +26,17 @@ export function isGeminiSession(value: unknown): value is JsonObject {
   );
 }
 
+/** Notes a user message's text (a string, or parts with `text`) as the session's first prompt. */
+function notePrompt(sink: RecordSink, conversationId: string, content: unknown): void {
+  if (sink.note === undefined) return;
+  let text = '';
+  if (typeof content === 'string') text = content;
+  else if (Array.isArray(content))
+    for (const part of content)
+      if (isObject(part) && typeof part['text'] === 'string') text += `${part['text']} `;
+  sink.note(conversationId, 'firstPrompt', text);
+}
+
 /** Reads the calls of a Gemini CLI session; `line` is a message's 1-based position. */
 export function readGeminiSession(sink: RecordSink, session: JsonObject): void {
   const conversationId = session['sessionId'] as string;
@@ -36,6 +47,7 @@ export function readGeminiSession(sink: RecordSink, session: JsonObject): void {
       sink.skip(line, 'not an object');
       return;
     }
+    if (message['type'] === 'user') notePrompt(sink, conversationId, message['content']);
     if (message['type'] !== 'gemini' || !('tokens' in message)) return;
     readOrSkip(sink, line, () => {
       const tokens = message['tokens'];

@@ -89,6 +89,8 @@ export class JsonlFile {
     if (format === undefined) {
       if (record !== undefined && record['type'] === 'assistant')
         this.claudeCode.noteToolUses(record);
+      // A Claude Code summary line comes before any line that tells the format.
+      if (record !== undefined && record['type'] === 'summary') this.claudeCode.noteSummary(record);
       const verdict: Verdict =
         problem ??
         (record !== undefined && record['type'] === 'assistant'

@@ -16,7 +16,7 @@ import {
 } from './call-record.ts';
 import { CallStore } from './call-store.ts';
 import { FileReader } from './file-reader.ts';
-import type { RecordSink } from './record-sink.ts';
+import type { ConversationNoteKind, RecordSink } from './record-sink.ts';
 
 /** What was read from one file. */
 export interface TraceFileSummary {
@@ -39,9 +39,24 @@ export interface TraceReadResult {
   readonly files: readonly TraceFileSummary[];
   /** What the traces themselves say they cost (stream-json `total_cost_usd`, SPEC §13.7). */
   readonly reported: ReportedCost;
+  /**
+   * What the records say that could name each conversation (a summary line,
+   * the first prompt), one line, at most `MAX_TITLE_NOTE_CHARS` each;
+   * conversations without either are absent.
+   */
+  readonly titles: ReadonlyMap<string, ConversationTitleNotes>;
   /** The as-billed cost, when the reader was given a price table. */
   readonly billed?: AsBilledCost;
 }
+
+/** A conversation's summary line and first prompt, as noted by the readers. */
+export interface ConversationTitleNotes {
+  readonly summary?: string;
+  readonly firstPrompt?: string;
+}
+
+/** The longest note kept of a conversation, in characters. */
+export const MAX_TITLE_NOTE_CHARS = 200;
 
 /** An incremental trace reader: one file at a time, its text in chunks of any size. */
 export interface TraceReader {
@@ -78,7 +93,15 @@ export function createTraceReader(pricing?: PricingTable): TraceReader {
   const store = new CallStore();
   const skipped: SkippedRecord[] = [];
   const files: TraceFileSummary[] = [];
+  const titles = new Map<string, { summary?: string; firstPrompt?: string }>();
   let open: OpenFile | undefined;
+  const note = (conversationId: string, kind: ConversationNoteKind, text: string): void => {
+    const line = text.replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE_NOTE_CHARS);
+    if (line === '') return;
+    const held = titles.get(conversationId);
+    if (held === undefined) titles.set(conversationId, { [kind]: line });
+    else held[kind] ??= line;
+  };
 
   const endFile = (): void => {
     if (open === undefined) return;
@@ -110,6 +133,7 @@ export function createTraceReader(pricing?: PricingTable): TraceReader {
         read: () => {
           if (open !== undefined) open.records += 1;
         },
+        note,
       };
       open = {
         name,
@@ -131,7 +155,7 @@ export function createTraceReader(pricing?: PricingTable): TraceReader {
       endFile();
       const calls = store.finish();
       const reported = store.reported();
-      const read = { calls, skipped: [...skipped], files: [...files], reported };
+      const read = { calls, skipped: [...skipped], files: [...files], reported, titles };
       return pricing === undefined
         ? read
         : { ...read, billed: billTrace(calls, pricing, reported) };

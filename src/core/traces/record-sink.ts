@@ -13,7 +13,16 @@ export interface RecordSink {
   skip(line: number, reason: string): void;
   /** Counts a record that was read (a new call or a duplicate). */
   read(): void;
+  /**
+   * Notes text that could name a conversation: a summary line, or its first
+   * prompt (the first noted of each kind is kept). Never part of a call or a
+   * bill.
+   */
+  note?(conversationId: string, kind: ConversationNoteKind, text: string): void;
 }
+
+/** What a reader can note of a conversation to name it. */
+export type ConversationNoteKind = 'summary' | 'firstPrompt';
 
 /** Runs `readRecord`; an `UnreadableRecord` it throws becomes a skipped record at `line`. */
 export function readOrSkip(sink: RecordSink, line: number, readRecord: () => void): void {

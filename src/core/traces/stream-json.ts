@@ -80,6 +80,7 @@ export class StreamJsonFile extends ClaudeCodeFile {
       });
     } else if (type === 'user') {
       this.readToolResults(record);
+      this.noteFirstPrompt(record);
     }
   }
 

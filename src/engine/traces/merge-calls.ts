@@ -1,10 +1,12 @@
 /**
  * Adding a new import's calls to the traffic already stored, with SPEC §10's
- * deduplication carried across imports: a call already held keeps its time,
- * model and side; a later record of it with more output (a Claude Code call
- * whose session went on after the first import) gives its usage; tool
- * results are added once per `toolUseId`. The result is by time, ties held
- * calls first, then the new import's order.
+ * deduplication carried across imports, whatever the imports' labels: a
+ * call already held keeps its time, model, side, project, branch and source
+ * (whoever imported it first); a later record of it with more output (a
+ * Claude Code call whose session went on after the first import) gives its
+ * usage and its server-tool requests; tool results are added once per
+ * `toolUseId`. The result is by time, ties held calls first, then the new
+ * import's order.
  */
 import type { TraceCall } from '../../core/traces/index.ts';
 
@@ -43,6 +45,7 @@ export function mergeCalls(
             cacheWrite1hTokens: call.cacheWrite1hTokens,
             outputTokens: call.outputTokens,
             reasoningTokens: call.reasoningTokens,
+            toolRequests: call.toolRequests,
           }
         : {};
     merged[at] = { ...old, ...usage, toolResults };

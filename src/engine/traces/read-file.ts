@@ -9,6 +9,8 @@ import type { TraceReader } from '../../core/traces/index.ts';
 export interface TrafficSource {
   readonly name: string;
   readonly file: Blob;
+  /** Whose traffic it is (a person or a machine, SPEC §13.7); absent, the file's name stands for it. */
+  readonly source?: string;
 }
 
 /** How reading one file ended. */

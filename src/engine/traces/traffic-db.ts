@@ -7,14 +7,56 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { TraceCall } from '../../core/traces/index.ts';
-import type { TrafficMeta } from './traffic-types.ts';
+import type { ConversationNote, TrafficMeta } from './traffic-types.ts';
 
 export const TRAFFIC_DB_NAME = 'cce-traffic';
 const CALLS_PER_CHUNK = 5_000;
 
+/** What is kept beside the calls: the conversations' notes (titles) and the costs runs reported. */
+export interface TrafficExtras {
+  readonly notes: readonly (readonly [conversationId: string, note: ConversationNote])[];
+  readonly reported: readonly (readonly [conversationId: string, usd: number])[];
+}
+
+const NO_EXTRAS: TrafficExtras = { notes: [], reported: [] };
+
 interface TrafficDb extends DBSchema {
-  meta: { key: string; value: TrafficMeta };
-  calls: { key: number; value: readonly TraceCall[] };
+  // 'traffic' holds the metadata, 'extras' the notes and reported costs (absent before titles).
+  meta: { key: string; value: TrafficMeta | TrafficExtras };
+  calls: { key: number; value: readonly StoredCallRecord[] };
+}
+
+/** A call as stored: the revision-3 fields are absent in calls stored before them. */
+export type StoredCallRecord = Omit<
+  TraceCall,
+  'kind' | 'project' | 'gitBranch' | 'agent' | 'source' | 'toolRequests'
+> &
+  Partial<Pick<TraceCall, 'kind' | 'project' | 'gitBranch' | 'agent' | 'source' | 'toolRequests'>>;
+
+/**
+ * A stored call with every field of the call record (SPEC §13.7): a call
+ * stored before revision 3 was a dated model call of no project, branch or
+ * source label, its agent told by `sidechain`, without server-tool requests.
+ */
+export function upgradeStoredCall(call: StoredCallRecord): TraceCall {
+  if (
+    typeof call.kind === 'string' &&
+    call.project !== undefined &&
+    call.gitBranch !== undefined &&
+    call.agent !== undefined &&
+    typeof call.source === 'string' &&
+    call.toolRequests !== undefined
+  )
+    return call as TraceCall;
+  return {
+    ...call,
+    kind: call.kind ?? 'call',
+    project: call.project ?? null,
+    gitBranch: call.gitBranch ?? null,
+    agent: call.agent ?? (call.sidechain ? 'subagent' : 'main'),
+    source: call.source ?? '',
+    toolRequests: call.toolRequests ?? {},
+  };
 }
 
 let opening: Promise<IDBPDatabase<TrafficDb>> | undefined;
@@ -37,21 +79,26 @@ export function hasIndexedDb(): boolean {
   return typeof indexedDB !== 'undefined';
 }
 
-/** The stored traffic, or `undefined` when none is stored. */
+/** The stored traffic, or `undefined` when none is stored; calls stored by an earlier version get the fields they lack. */
 export async function loadTraffic(): Promise<
-  { meta: TrafficMeta; calls: TraceCall[] } | undefined
+  { meta: TrafficMeta; calls: TraceCall[]; extras: TrafficExtras } | undefined
 > {
   const database = await db();
   const tx = database.transaction(['meta', 'calls'], 'readonly');
-  const meta = await tx.objectStore('meta').get('traffic');
+  const meta = (await tx.objectStore('meta').get('traffic')) as TrafficMeta | undefined;
   if (meta === undefined) return undefined;
+  const extras = (await tx.objectStore('meta').get('extras')) as TrafficExtras | undefined;
   const chunks = await tx.objectStore('calls').getAll();
   await tx.done;
-  return { meta, calls: chunks.flat() };
+  return { meta, calls: chunks.flat().map(upgradeStoredCall), extras: extras ?? NO_EXTRAS };
 }
 
 /** Replaces the stored traffic, in one transaction (all of it or none). */
-export async function saveTraffic(meta: TrafficMeta, calls: readonly TraceCall[]): Promise<void> {
+export async function saveTraffic(
+  meta: TrafficMeta,
+  calls: readonly TraceCall[],
+  extras: TrafficExtras = NO_EXTRAS,
+): Promise<void> {
   const database = await db();
   const tx = database.transaction(['meta', 'calls'], 'readwrite');
   const callStore = tx.objectStore('calls');
@@ -60,6 +107,7 @@ export async function saveTraffic(meta: TrafficMeta, calls: readonly TraceCall[]
     void callStore.put(calls.slice(i * CALLS_PER_CHUNK, (i + 1) * CALLS_PER_CHUNK), i);
   }
   void tx.objectStore('meta').put(meta, 'traffic');
+  void tx.objectStore('meta').put(extras, 'extras');
   await tx.done;
 }
 

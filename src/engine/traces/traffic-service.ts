@@ -19,6 +19,7 @@ import { readFileInto, type TrafficSource } from './read-file.ts';
 import { analyseTraffic } from './traffic-analysis.ts';
 import { crossTabFigures } from './traffic-cross.ts';
 import { forgetTraffic, loadTraffic, saveTraffic } from './traffic-db.ts';
+import { ConversationNotes } from './conversation-notes.ts';
 import {
   MAX_KEPT_SKIPPED,
   type CallRow,
@@ -71,6 +72,7 @@ export class TrafficService {
     { key: string; calls: readonly TraceCall[]; table: PricingTable } | undefined;
   private calls: TraceCall[] = [];
   private meta: TrafficMeta = EMPTY_META;
+  private notes = new ConversationNotes();
   private loaded: Promise<void> | undefined;
   private cancelRequested = false;
   private importing = false;
@@ -101,6 +103,7 @@ export class TrafficService {
         if (stored !== undefined) {
           this.meta = stored.meta;
           this.calls = stored.calls;
+          this.notes = ConversationNotes.fromStored(stored.extras);
         }
       },
       () => {
@@ -177,7 +180,7 @@ export class TrafficService {
     post(names[0], true);
     for (const [index, file] of files.entries()) {
       const name = names[index]!;
-      reader.beginFile(name);
+      reader.beginFile(name, file.source);
       let end;
       try {
         end = await readFileInto(
@@ -218,6 +221,7 @@ export class TrafficService {
     );
     const newFiles: TrafficFile[] = result.files.map((f, i) => ({
       name: f.name,
+      source: f.source,
       bytes: files[i]?.file.size ?? 0,
       format: f.format,
       records: f.records,
@@ -231,13 +235,15 @@ export class TrafficService {
       skippedTotal: this.meta.skippedTotal + newSkipped.length,
       callCount: merged.calls.length,
     };
+    const notes = this.notes.with(result.titles, result.reported.byConversation);
     try {
-      await saveTraffic(meta, merged.calls);
+      await saveTraffic(meta, merged.calls, notes.toStored());
     } catch {
       // Not stored (no IndexedDB, quota): still shown for this page.
     }
     this.calls = merged.calls;
     this.meta = meta;
+    this.notes = notes;
     return {
       status: 'done',
       filesRead: files.length,
@@ -251,7 +257,12 @@ export class TrafficService {
   async analyse(pricing: PricingTable): Promise<TrafficAnalysis | undefined> {
     await this.ensureLoaded();
     if (this.meta.files.length === 0) return undefined;
-    return analyseTraffic(this.calls, await this.billing(pricing));
+    return analyseTraffic(
+      this.calls,
+      await this.billing(pricing),
+      this.notes.notes,
+      this.notes.reported,
+    );
   }
 
   /** Calls `offset` to `offset + limit` (by time), without their tool results. */
@@ -310,6 +321,7 @@ export class TrafficService {
     await this.ensureLoaded();
     this.calls = [];
     this.meta = EMPTY_META;
+    this.notes = new ConversationNotes();
     try {
       await forgetTraffic();
     } catch {

@@ -29,6 +29,8 @@ export interface ImportProgress {
 /** One file read into the stored traffic. */
 export interface TrafficFile {
   readonly name: string;
+  /** Whose traffic it is: the import's label, else the file's name (absent in traffic stored before labels). */
+  readonly source?: string;
   readonly bytes: number;
   readonly format: TraceFormat | undefined;
   readonly records: number;
@@ -61,20 +63,6 @@ export interface ImportOutcome {
   readonly meta: TrafficMeta | undefined;
 }
 
-/** A row of an as-billed table: a conversation, a model or a UTC day. */
-export interface BilledRow extends BilledUsd {
-  readonly key: string;
-  readonly calls: number;
-}
-
-/** A model as written in the trace, and the price row it finds. */
-export interface ModelSeen {
-  readonly name: string;
-  readonly calls: number;
-  /** The price row's name, or `undefined` when unpriced. */
-  readonly priceRow: string | undefined;
-}
-
 /** Tokens by kind, summed over calls. */
 export interface TokenTotals {
   readonly inputTokens: number;
@@ -82,6 +70,42 @@ export interface TokenTotals {
   readonly cacheWrite5mTokens: number;
   readonly cacheWrite1hTokens: number;
   readonly outputTokens: number;
+}
+
+/**
+ * A row of an as-billed table: a conversation, a model, a UTC day, a
+ * project, a branch, an agent or a source, with the USD of its priced calls
+ * (tool fees apart) and their tokens by kind.
+ */
+export interface BilledRow extends BilledUsd {
+  /** The core's key: a conversation id, a price row, `YYYY-MM-DD` or `undated`, a project, `""` for none, … */
+  readonly key: string;
+  /** Priced calls. */
+  readonly calls: number;
+  /** Tokens of the priced calls, by kind. */
+  readonly tokens: TokenTotals;
+  /** A conversation's name a person recognises: its project folder and first prompt or summary. */
+  readonly title?: string;
+}
+
+/** The breakdowns of the as-billed cost. */
+export type BreakdownView =
+  'conversation' | 'model' | 'day' | 'project' | 'branch' | 'agent' | 'source';
+
+/** A model as written in the trace, and the price row it finds. */
+export interface ModelSeen {
+  readonly name: string;
+  readonly calls: number;
+  /** Tokens of its calls, by kind. */
+  readonly tokens: TokenTotals;
+  /** The price row's name, or `undefined` when unpriced. */
+  readonly priceRow: string | undefined;
+}
+
+/** Server-tool requests of one kind (SPEC §13.4). */
+export interface ToolRequestCount {
+  readonly kind: string;
+  readonly requests: number;
 }
 
 /** One call's predicted and logged cache reads, for the calibration chart. */
@@ -127,14 +151,40 @@ export interface TrafficAnalysis {
     readonly byConversation: readonly BilledRow[];
     /** Priced conversations in all. */
     readonly pricedConversations: number;
-    /** By UTC day, in order. */
+    /** By UTC day, in order, `undated` last (SPEC §13.1). */
     readonly byDay: readonly BilledRow[];
+    /** By project (`""`: none), most expensive first, at most `MAX_LISTED_CONVERSATIONS`. */
+    readonly byProject: readonly BilledRow[];
+    /** By git branch (`""`: none), as `byProject`. */
+    readonly byBranch: readonly BilledRow[];
+    /** `main` then `subagent`. */
+    readonly byAgent: readonly BilledRow[];
+    /** By source label, as `byProject`. */
+    readonly bySource: readonly BilledRow[];
+    /** Rows of each breakdown in all, listed or not. */
+    readonly rowsInAll: Readonly<Record<BreakdownView, number>>;
+    /** Tokens of the priced calls, by kind. */
+    readonly pricedTokens: TokenTotals;
+    /** Tokens and tool fees apart (SPEC §13.4). */
+    readonly byKind: { readonly tokensUsd: number; readonly toolFeesUsd: number };
+    /** Every server-tool request of a priced call, by kind, most first. */
+    readonly toolRequests: readonly ToolRequestCount[];
+    /** Requests no row prices (of a kind without a fee, or of an unpriced call), most first. */
+    readonly unpricedToolRequests: readonly ToolRequestCount[];
+    /** What stream-json runs said they cost (`total_cost_usd`), beside the bill, never in it. */
+    readonly reported: { readonly totalCostUsd: number; readonly conversations: number };
   };
   readonly calibration: TrafficCalibration | undefined;
 }
 
 /** One call as the calls table shows it: the call record without its tool results. */
 export type CallRow = Omit<TraceCall, 'reasoningTokens' | 'toolResults'>;
+
+/** What the readers noted of a conversation, to name it (a summary line, the first prompt). */
+export interface ConversationNote {
+  readonly summary?: string;
+  readonly firstPrompt?: string;
+}
 
 // ── Replay under other choices and the cheapest setting (SPEC §11) ──
 

@@ -1,24 +1,41 @@
 import { memo, useId, useState } from 'react';
-import type { BilledRow, TrafficAnalysis } from '../../engine/traces/traffic-types.ts';
+import type {
+  BilledRow,
+  BreakdownView,
+  ToolRequestCount,
+  TrafficAnalysis,
+} from '../../engine/traces/traffic-types.ts';
 import { formatPlain, formatUsd } from '../../ui/format.ts';
 import { BilledBarsChart } from './BilledBarsChart.tsx';
-import { BILLED_KINDS } from './billed-kinds.ts';
+import { allTokens, BILLED_KINDS, TOOL_FEES } from './billed-kinds.ts';
+import { BREAKDOWN_VIEWS, rowHint, rowName } from './breakdown-words.ts';
+import { plural } from './plural.ts';
 import { useRevealed } from './use-revealed.ts';
-
-type View = 'conversation' | 'model' | 'day';
-
-const VIEWS: readonly { id: View; label: string; rowLabel: string }[] = [
-  { id: 'conversation', label: 'By conversation', rowLabel: 'Conversation' },
-  { id: 'model', label: 'By model', rowLabel: 'Model (price row)' },
-  { id: 'day', label: 'By day (UTC)', rowLabel: 'Day (UTC)' },
-];
 
 const CHART_BARS = 20;
 
-function rowsOf(analysis: TrafficAnalysis, view: View): readonly BilledRow[] {
-  if (view === 'model') return analysis.billed.byModel;
-  if (view === 'day') return analysis.billed.byDay;
-  return analysis.billed.byConversation;
+function rowsOf(analysis: TrafficAnalysis, view: BreakdownView): readonly BilledRow[] {
+  const { billed } = analysis;
+  switch (view) {
+    case 'model':
+      return billed.byModel;
+    case 'day':
+      return billed.byDay;
+    case 'project':
+      return billed.byProject;
+    case 'branch':
+      return billed.byBranch;
+    case 'agent':
+      return billed.byAgent;
+    case 'source':
+      return billed.bySource;
+    default:
+      return billed.byConversation;
+  }
+}
+
+function requestsText(counts: readonly ToolRequestCount[]): string {
+  return counts.map((c) => plural(c.requests, `${c.kind} request`)).join(', ');
 }
 
 /** What the as-billed figures assume, in words, for a downloaded chart. */
@@ -26,25 +43,58 @@ function billedAssumptions(analysis: TrafficAnalysis): string[] {
   const { billed } = analysis;
   return [
     'each call at the price row its model finds in the price table, at the tier its prompt chooses',
-    `${formatPlain(billed.pricedCalls)} priced calls` +
-      (billed.unpricedCalls > 0 ? `, ${formatPlain(billed.unpricedCalls)} unpriced left out` : ''),
-    'days in UTC',
+    plural(billed.pricedCalls, 'priced call') +
+      (billed.unpricedCalls > 0
+        ? `, ${plural(billed.unpricedCalls, 'unpriced call')} left out`
+        : ''),
+    'server-tool fees per request, apart from tokens',
+    'days in UTC; calls without a time under "undated"',
   ];
 }
 
-/** The as-billed cost (SPEC §10): totals by conversation, model and UTC day, split by kind of token. */
+/** The line under the total: what is left out, never priced at $0. */
+function totalText(analysis: TrafficAnalysis): string {
+  const { billed } = analysis;
+  if (billed.pricedCalls === 0)
+    return `No call could be priced: add price rows for the models above (${plural(billed.unpricedCalls, 'call')} waiting).`;
+  const tokens = allTokens(billed.pricedTokens);
+  return (
+    `${formatUsd(billed.totals.totalUsd)} for ${plural(billed.pricedCalls, 'priced call')} ` +
+    `(${plural(tokens, 'token')})` +
+    (billed.unpricedCalls > 0
+      ? `; ${plural(billed.unpricedCalls, 'unpriced call')} left out, never priced at $0`
+      : '')
+  );
+}
+
+/** A USD cell with its tokens (or requests) under it. */
+function Amount({ usd, count }: { usd: number; count: string }) {
+  return (
+    <>
+      {formatUsd(usd)}
+      <span className="cell-count">{count}</span>
+    </>
+  );
+}
+
+/**
+ * The as-billed cost (SPEC §10, §13.4, §13.7): the total with its tokens,
+ * split by kind of token with tool fees apart, and broken down by
+ * conversation, project, branch, agent, source, model or UTC day.
+ */
 export const AsBilledSection = memo(function AsBilledSection({
   analysis,
 }: {
   analysis: TrafficAnalysis;
 }) {
   const id = useId();
-  const [view, setView] = useState<View>('conversation');
+  const [view, setView] = useState<BreakdownView>('conversation');
   const { billed } = analysis;
   const rows = rowsOf(analysis, view);
-  // Up to 200 conversations: committed in slices (20, then 30 a frame), a long table is not one long task.
+  // Up to 200 rows: committed in slices (20, then 30 a frame), a long table is not one long task.
   const shown = useRevealed(rows.length, 20, 30);
-  const chosen = VIEWS.find((v) => v.id === view)!;
+  const chosen = BREAKDOWN_VIEWS.find((v) => v.id === view)!;
+  const inAll = billed.rowsInAll[view];
   const chartRows = view === 'day' ? rows.slice(-CHART_BARS) : rows.slice(0, CHART_BARS);
   const chartTitle =
     view === 'day'
@@ -52,58 +102,93 @@ export const AsBilledSection = memo(function AsBilledSection({
         ? `Cost by day, the last ${CHART_BARS} days`
         : 'Cost by day (UTC)'
       : rows.length > CHART_BARS
-        ? `Cost ${chosen.label.toLowerCase()}, the ${CHART_BARS} largest`
-        : `Cost ${chosen.label.toLowerCase()}`;
+        ? `Cost ${chosen.by}, the ${CHART_BARS} largest`
+        : `Cost ${chosen.by}`;
+  const requests = billed.toolRequests.reduce((n, c) => n + c.requests, 0);
   return (
     <section className="card" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>As billed</h2>
       <p role="status" className="traffic-total">
-        {billed.pricedCalls === 0
-          ? 'No call could be priced: add price rows for the models above.'
-          : `${formatUsd(billed.totals.totalUsd)} for ${formatPlain(billed.pricedCalls)} priced calls` +
-            (billed.unpricedCalls > 0
-              ? ` (${formatPlain(billed.unpricedCalls)} unpriced calls left out)`
-              : '')}
+        {totalText(analysis)}
       </p>
       <p className="note">
         Each call at the price row its model finds, at the tier its prompt chooses, for the counts
         the provider logged: plain input, cache reads, 5-minute and 1-hour cache writes and output,
-        shown apart. Reasoning tokens are already inside output.
+        shown apart with their tokens. Reasoning tokens are already inside output. Server-tool
+        requests (web searches and the like) are billed per request, as tool fees of their own.
       </p>
       <dl className="traffic-figures">
         {BILLED_KINDS.map((k) => (
           <div className="traffic-figure" key={k.key}>
             <dt>{k.label}</dt>
-            <dd>{formatUsd(billed.totals[k.key])}</dd>
+            <dd>
+              <Amount
+                usd={billed.totals[k.key]}
+                count={plural(billed.pricedTokens[k.tokens], 'token')}
+              />
+            </dd>
           </div>
         ))}
+        <div className="traffic-figure" key={TOOL_FEES.key}>
+          <dt>{TOOL_FEES.label}</dt>
+          <dd>
+            <Amount usd={billed.byKind.toolFeesUsd} count={plural(requests, 'request')} />
+          </dd>
+        </div>
       </dl>
-      <div className="segmented" role="group" aria-label="Totals by">
-        {VIEWS.map((v) => (
-          <button
-            key={v.id}
-            type="button"
-            aria-pressed={view === v.id}
-            onClick={() => setView(v.id)}
-          >
-            {v.label}
-          </button>
+      {billed.toolRequests.length === 0 && billed.unpricedToolRequests.length === 0 ? null : (
+        <p className="note">
+          {billed.toolRequests.length === 0
+            ? 'No server-tool request on a priced call.'
+            : `Server-tool requests of priced calls: ${requestsText(billed.toolRequests)}.`}
+          {billed.unpricedToolRequests.length === 0
+            ? ''
+            : ` Not priced (no fee on the call's price row, or the call is unpriced), never billed at $0: ${requestsText(billed.unpricedToolRequests)}.`}
+        </p>
+      )}
+      {billed.reported.conversations === 0 ? null : (
+        <p className="note">
+          Claude Code itself reported {formatUsd(billed.reported.totalCostUsd)} for{' '}
+          {plural(billed.reported.conversations, 'stream-json run')} (<code>total_cost_usd</code>),
+          shown beside the bill, never used for it.
+        </p>
+      )}
+      <fieldset className="segmented-radios">
+        <legend>Break the bill down by</legend>
+        {BREAKDOWN_VIEWS.map((v) => (
+          <label key={v.id}>
+            <input
+              type="radio"
+              name={`${id}-view`}
+              value={v.id}
+              checked={view === v.id}
+              onChange={() => setView(v.id)}
+            />
+            <span>{v.label}</span>
+          </label>
         ))}
-      </div>
+      </fieldset>
       {billed.pricedCalls === 0 ? null : (
         <>
           <BilledBarsChart
             title={chartTitle}
             rows={chartRows}
             rowLabel={chosen.rowLabel}
+            view={view}
             assumptions={billedAssumptions(analysis)}
           />
-          <div className="table-wrap">
-            <table className="data">
+          {/* Focusable: the wide table scrolls inside its box, and the keyboard must reach it. */}
+          <div
+            className="table-wrap"
+            tabIndex={0}
+            role="region"
+            aria-label={`As billed ${chosen.by}: table`}
+          >
+            <table className="data billed-table">
               <caption>
-                As billed {chosen.label.toLowerCase()}
-                {view === 'conversation' && billed.pricedConversations > rows.length
-                  ? `: the ${formatPlain(rows.length)} most expensive of ${formatPlain(billed.pricedConversations)}`
+                As billed {chosen.by}
+                {inAll > rows.length
+                  ? `: the ${formatPlain(rows.length)} most expensive of ${formatPlain(inAll)}`
                   : ''}
               </caption>
               <thead>
@@ -115,20 +200,26 @@ export const AsBilledSection = memo(function AsBilledSection({
                       {k.label}
                     </th>
                   ))}
+                  <th scope="col">{TOOL_FEES.label}</th>
                   <th scope="col">Total</th>
                 </tr>
               </thead>
               <tbody>
                 {rows.slice(0, shown).map((r) => (
                   <tr key={r.key}>
-                    <th scope="row" className="file-name">
-                      {r.key}
+                    <th scope="row" className="file-name" title={rowHint(view, r)}>
+                      <bdi>{rowName(view, r)}</bdi>
                     </th>
                     <td>{formatPlain(r.calls)}</td>
                     {BILLED_KINDS.map((k) => (
-                      <td key={k.key}>{formatUsd(r[k.key])}</td>
+                      <td key={k.key}>
+                        <Amount usd={r[k.key]} count={plural(r.tokens[k.tokens], 'token')} />
+                      </td>
                     ))}
-                    <td>{formatUsd(r.totalUsd)}</td>
+                    <td>{formatUsd(r.toolFeesUsd)}</td>
+                    <td>
+                      <Amount usd={r.totalUsd} count={plural(allTokens(r.tokens), 'token')} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -137,9 +228,20 @@ export const AsBilledSection = memo(function AsBilledSection({
                   <th scope="row">All priced calls</th>
                   <td>{formatPlain(billed.pricedCalls)}</td>
                   {BILLED_KINDS.map((k) => (
-                    <td key={k.key}>{formatUsd(billed.totals[k.key])}</td>
+                    <td key={k.key}>
+                      <Amount
+                        usd={billed.totals[k.key]}
+                        count={plural(billed.pricedTokens[k.tokens], 'token')}
+                      />
+                    </td>
                   ))}
-                  <td>{formatUsd(billed.totals.totalUsd)}</td>
+                  <td>{formatUsd(billed.byKind.toolFeesUsd)}</td>
+                  <td>
+                    <Amount
+                      usd={billed.totals.totalUsd}
+                      count={plural(allTokens(billed.pricedTokens), 'token')}
+                    />
+                  </td>
                 </tr>
               </tfoot>
             </table>

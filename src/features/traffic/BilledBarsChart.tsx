@@ -1,53 +1,70 @@
 import { memo, useMemo } from 'react';
-import type { BilledRow } from '../../engine/traces/traffic-types.ts';
+import type { BilledRow, BreakdownView } from '../../engine/traces/traffic-types.ts';
 import { BarChart, type BarSeries } from '../../ui/charts/BarChart.tsx';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
 import { formatUsd } from '../../ui/format.ts';
 import { ChartFigure } from './ChartFigure.tsx';
-import { BILLED_KINDS } from './billed-kinds.ts';
+import { BILLED_SERIES } from './billed-kinds.ts';
+import { rowName } from './breakdown-words.ts';
 
-const SERIES: readonly BarSeries[] = BILLED_KINDS.map((k) => ({
+const SERIES: readonly BarSeries[] = BILLED_SERIES.map((k) => ({
   id: k.key,
   label: k.label,
   color: k.color,
 }));
-// Conversation ids are long (session UUIDs): the middle goes, both ends stay recognisable.
+// Conversation ids are long (session UUIDs): the middle goes, both ends stay recognisable;
+// a title keeps its start.
 const LABEL_CHARS = 24;
 
-function shortLabel(text: string, chars: number): string {
+// Text from traces keeps its own direction: each piece is isolated (FSI … PDI), which
+// also ends any embedding or override a cut leaves open.
+const isolated = (text: string) => `\u2068${text}\u2069`;
+
+function shortLabel(text: string, chars: number, keepStart: boolean): string {
+  if (text.length <= chars) return isolated(text);
+  if (keepStart) return `${isolated(text.slice(0, chars - 1))}…`;
   const half = Math.floor((chars - 1) / 2);
-  return text.length > chars ? `${text.slice(0, half)}…${text.slice(-half)}` : text;
+  return `${isolated(text.slice(0, half))}…${isolated(text.slice(-half))}`;
 }
 
-const LEGEND: readonly LegendItem[] = BILLED_KINDS.map((k) => ({ label: k.label, color: k.color }));
+const LEGEND: readonly LegendItem[] = BILLED_SERIES.map((k) => ({
+  label: k.label,
+  color: k.color,
+}));
 
 /** Stacked horizontal bars of cost by kind of token, one bar a row, on the kit's bar chart. */
 export const BilledBarsChart = memo(function BilledBarsChart({
   title,
   rows,
   rowLabel,
+  view,
   assumptions,
 }: {
   title: string;
   rows: readonly BilledRow[];
   rowLabel: string;
+  view: BreakdownView;
   /** What the costs assume (the price table, the calls left out), for downloaded images. */
   assumptions: readonly string[];
 }) {
   const categories = useMemo(
     () =>
       rows.map((r) => ({
-        label: shortLabel(r.key, LABEL_CHARS),
-        values: BILLED_KINDS.map((k) => r[k.key]),
+        label: shortLabel(rowName(view, r), LABEL_CHARS, r.title !== undefined),
+        values: BILLED_SERIES.map((k) => r[k.key]),
       })),
-    [rows],
+    [rows, view],
   );
-  const top = rows[0];
+  const byCost = rows.reduce<BilledRow | undefined>(
+    (top, r) => (top === undefined || r.totalUsd > top.totalUsd ? r : top),
+    undefined,
+  );
   const summary =
-    top === undefined
+    byCost === undefined
       ? `${title}: no priced calls.`
-      : `${title}: ${rows.length} bars, split into plain input, cache reads, 5-minute and 1-hour cache writes and output.` +
-        ` The largest is ${top.key} at ${formatUsd(top.totalUsd)}.`;
+      : `${title}: ${rows.length} ${rows.length === 1 ? 'bar' : 'bars'}, split into plain input, cache reads, 5-minute and 1-hour cache writes, output and tool fees.` +
+        ` The largest is ${rowName(view, byCost)} at ${formatUsd(byCost.totalUsd)}.`;
+  const withIds = view === 'conversation';
   return (
     <ChartFigure
       title={title}
@@ -56,8 +73,10 @@ export const BilledBarsChart = memo(function BilledBarsChart({
       legend={LEGEND}
       csvRows={() =>
         rows.map((r) => ({
-          [rowLabel]: r.key,
-          ...Object.fromEntries(BILLED_KINDS.map((k) => [`${k.label} (USD)`, r[k.key]])),
+          [rowLabel]: rowName(view, r),
+          ...(withIds ? { 'Conversation id': r.key } : {}),
+          Calls: r.calls,
+          ...Object.fromEntries(BILLED_SERIES.map((k) => [`${k.label} (USD)`, r[k.key]])),
           'Total (USD)': r.totalUsd,
         }))
       }
@@ -67,7 +86,8 @@ export const BilledBarsChart = memo(function BilledBarsChart({
           <thead>
             <tr>
               <th scope="col">{rowLabel}</th>
-              {BILLED_KINDS.map((k) => (
+              {withIds ? <th scope="col">Conversation id</th> : null}
+              {BILLED_SERIES.map((k) => (
                 <th scope="col" key={k.key}>
                   {k.label}
                 </th>
@@ -78,8 +98,15 @@ export const BilledBarsChart = memo(function BilledBarsChart({
           <tbody>
             {rows.map((r) => (
               <tr key={r.key}>
-                <th scope="row">{r.key}</th>
-                {BILLED_KINDS.map((k) => (
+                <th scope="row">
+                  <bdi>{rowName(view, r)}</bdi>
+                </th>
+                {withIds ? (
+                  <td className="file-name">
+                    <bdi>{r.key}</bdi>
+                  </td>
+                ) : null}
+                {BILLED_SERIES.map((k) => (
                   <td key={k.key}>{formatUsd(r[k.key])}</td>
                 ))}
                 <td>{formatUsd(r.totalUsd)}</td>
@@ -102,8 +129,11 @@ export const BilledBarsChart = memo(function BilledBarsChart({
           if (r === undefined) return null;
           return (
             <>
-              <strong>{r.key}</strong>
-              {BILLED_KINDS.filter((k) => r[k.key] !== 0).map((k) => (
+              <strong>
+                <bdi>{rowName(view, r)}</bdi>
+              </strong>
+              {withIds ? <div>Conversation id: {r.key}</div> : null}
+              {BILLED_SERIES.filter((k) => r[k.key] !== 0).map((k) => (
                 <div key={k.key}>
                   {k.label}: {formatUsd(r[k.key])}
                 </div>

@@ -7,6 +7,13 @@ import { useRevealed } from './use-revealed.ts';
 
 const PAGE = 50;
 
+function requestsText(requests: Readonly<Record<string, number>>): string {
+  const kinds = Object.keys(requests);
+  return kinds.length === 0
+    ? '—'
+    : kinds.map((k) => `${formatPlain(requests[k]!)} ${k}`).join(', ');
+}
+
 /** The calls themselves, a page at a time from the worker (the main thread never holds them all). */
 export const CallsTable = memo(function CallsTable({
   total,
@@ -36,9 +43,10 @@ export const CallsTable = memo(function CallsTable({
   return (
     <section className="card" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Calls</h2>
-      <div className="table-wrap">
+      {/* Focusable: the wide table scrolls inside its box, and the keyboard must reach it. */}
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Calls: table">
         <table className="data">
-          <caption className="visually-hidden">Calls, by time</caption>
+          <caption className="visually-hidden">Calls, by time (undated calls last)</caption>
           <thead>
             <tr>
               <th scope="col">Time</th>
@@ -49,6 +57,8 @@ export const CallsTable = memo(function CallsTable({
               <th scope="col">5-minute writes</th>
               <th scope="col">1-hour writes</th>
               <th scope="col">Output</th>
+              <th scope="col">Tool requests</th>
+              <th scope="col">Source</th>
             </tr>
           </thead>
           <tbody>
@@ -56,15 +66,26 @@ export const CallsTable = memo(function CallsTable({
               <tr key={`${r.conversationId}\n${r.callId}`}>
                 <td>{utcMinute(r.at)}</td>
                 <td className="file-name">
-                  {r.conversationId}
-                  {r.sidechain ? ' (subagent)' : ''}
+                  <bdi>{r.conversationId}</bdi>
+                  {r.agent === 'subagent' ? ' (subagent)' : ''}
+                  {r.kind === 'call'
+                    ? ''
+                    : r.kind === 'reconciling'
+                      ? ' (reconciling: what only the run’s totals show)'
+                      : ` (${r.kind} pass)`}
                 </td>
-                <td>{r.model}</td>
+                <td>
+                  <bdi>{r.model}</bdi>
+                </td>
                 <td>{formatTokens(r.inputTokens)}</td>
                 <td>{formatTokens(r.cacheReadTokens)}</td>
                 <td>{formatTokens(r.cacheWrite5mTokens)}</td>
                 <td>{formatTokens(r.cacheWrite1hTokens)}</td>
                 <td>{formatTokens(r.outputTokens)}</td>
+                <td>{requestsText(r.toolRequests)}</td>
+                <td className="file-name">
+                  <bdi>{r.source === '' ? '—' : r.source}</bdi>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,12 +1,21 @@
 import { memo, useId, useState, type DragEvent } from 'react';
 import { sourcesFromDrop, sourcesFromInput } from './dropped-files.ts';
-import { importTraffic, pastedSource } from './traffic-session.ts';
+import {
+  cleanLabel,
+  importTraffic,
+  MAX_LABEL_CHARS,
+  pastedSource,
+  setImportLabel,
+  useTrafficSession,
+} from './traffic-session.ts';
 
 /** Where traffic comes in: a drop zone that is also a file input and a folder input, and a paste box. */
 export const ImportZone = memo(function ImportZone({ busy }: { busy: boolean }) {
   const id = useId();
   const [over, setOver] = useState(false);
   const [pasted, setPasted] = useState('');
+  const label = useTrafficSession((s) => s.label);
+  const cleaned = cleanLabel(label);
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -20,6 +29,33 @@ export const ImportZone = memo(function ImportZone({ busy }: { busy: boolean }) 
   return (
     <section className="card traffic-import" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Import traffic</h2>
+      <div className="import-label">
+        <label htmlFor={`${id}-label`}>Whose traffic is this? (optional)</label>
+        <input
+          id={`${id}-label`}
+          type="text"
+          value={label}
+          maxLength={MAX_LABEL_CHARS}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="a person or a machine, e.g. ana-laptop"
+          aria-describedby={`${id}-label-note`}
+          onChange={(e) => setImportLabel(e.target.value)}
+        />
+        <p id={`${id}-label-note`} className="note">
+          {cleaned === '' ? (
+            'Without a label, each file is its own source. Label each person’s or machine’s import to merge several people’s folders: a call read twice is counted once.'
+          ) : (
+            <>
+              The next imports are labelled{' '}
+              <strong dir="auto" className="isolate">
+                {cleaned}
+              </strong>{' '}
+              (files, folders, drops and pasted text alike), until you change it.
+            </>
+          )}
+        </p>
+      </div>
       <div
         className={`drop-zone${over ? ' drop-over' : ''}`}
         onDragOver={(e) => {
@@ -33,7 +69,10 @@ export const ImportZone = memo(function ImportZone({ busy }: { busy: boolean }) 
           Drop trace files or a whole folder here, or choose them. Claude Code keeps its transcripts
           in <code>~/.claude/projects/&lt;project&gt;/</code>: one{' '}
           <code>&lt;session&gt;.jsonl</code> a session, subagents under{' '}
-          <code>&lt;session&gt;/subagents/</code>. Pick the project folder to read them all.
+          <code>&lt;session&gt;/subagents/</code>; pick <code>projects/</code> to read every
+          project. Codex CLI keeps its rollouts in <code>~/.codex/sessions/YYYY/MM/DD/</code>: pick{' '}
+          <code>sessions/</code> to read them all. Gemini CLI keeps its sessions in{' '}
+          <code>~/.gemini/tmp/&lt;project&gt;/chats/</code>.
         </p>
         <div className="row">
           <label className="file-button">
@@ -66,9 +105,12 @@ export const ImportZone = memo(function ImportZone({ busy }: { busy: boolean }) 
           </label>
         </div>
         <p className="note">
-          Recognised from their content: Claude Code transcripts, Anthropic Messages and OpenAI Chat
-          Completions / Responses (JSONL), OpenTelemetry GenAI spans (OTLP/JSON), LiteLLM spend logs
-          (JSON or CSV) and Langfuse observation exports.
+          Recognised from their content: Claude Code transcripts and its{' '}
+          <code>--output-format stream-json</code> output, Codex CLI rollouts, Gemini CLI sessions,
+          Anthropic Messages responses (JSONL) and streamed responses (SSE, <code>event:</code> /{' '}
+          <code>data:</code> lines), OpenAI Chat Completions / Responses (JSONL), OpenTelemetry
+          GenAI spans (OTLP/JSON), LiteLLM spend logs (JSON or CSV) and Langfuse observation
+          exports. Streams and stream-json carry no times: their calls are billed as undated.
         </p>
       </div>
       <form

@@ -3,6 +3,8 @@ import { TRACE_FORMAT_LABEL } from '../../core/traces/call-record.ts';
 import type { TrafficAnalysis, TrafficMeta } from '../../engine/traces/traffic-types.ts';
 import { formatPlain, formatTokens } from '../../ui/format.ts';
 import { AddPriceRow } from './AddPriceRow.tsx';
+import { allTokens } from './billed-kinds.ts';
+import { plural } from './plural.ts';
 import { spanText, utcMinute } from './time-text.ts';
 
 const SKIPPED_SHOWN = 50;
@@ -28,6 +30,9 @@ export const TrafficSummary = memo(function TrafficSummary({
   const [allSkipped, setAllSkipped] = useState(false);
   const read = meta.files.filter((f) => f.format !== undefined).length;
   const unpriced = analysis?.models.filter((m) => m.priceRow === undefined) ?? [];
+  const unpricedTokens = unpriced.reduce((n, m) => n + allTokens(m.tokens), 0);
+  const sources = new Set(meta.files.map((f) => f.source ?? f.name));
+  const labelled = meta.files.some((f) => f.source !== undefined && f.source !== f.name);
   const skippedShown = allSkipped ? meta.skipped : meta.skipped.slice(0, SKIPPED_SHOWN);
   return (
     <section className="card" aria-labelledby={`${id}-h`}>
@@ -42,13 +47,16 @@ export const TrafficSummary = memo(function TrafficSummary({
           value={analysis === undefined ? '…' : formatPlain(analysis.conversations)}
         />
         <Figure label="Calls" value={formatPlain(meta.callCount)} />
+        {labelled ? <Figure label="Sources" value={formatPlain(sources.size)} /> : null}
         <Figure
           label="Time span"
           wide
           value={
-            analysis?.firstAt === undefined || analysis.lastAt === undefined
-              ? '—'
-              : `${utcMinute(analysis.firstAt)} to ${utcMinute(analysis.lastAt)} (${spanText(analysis.lastAt - analysis.firstAt)})`
+            analysis === undefined
+              ? '…'
+              : analysis.firstAt === undefined || analysis.lastAt === undefined
+                ? 'no dated call'
+                : `${utcMinute(analysis.firstAt)} to ${utcMinute(analysis.lastAt)} (${spanText(analysis.lastAt - analysis.firstAt)})`
           }
         />
         <Figure label="Records skipped" value={formatPlain(meta.skippedTotal)} />
@@ -57,21 +65,25 @@ export const TrafficSummary = memo(function TrafficSummary({
       {analysis === undefined ? null : (
         <>
           <h3>Models</h3>
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0} role="region" aria-label="Models: table">
             <table className="data">
               <caption className="visually-hidden">Models in the traffic</caption>
               <thead>
                 <tr>
                   <th scope="col">Model (as written)</th>
                   <th scope="col">Calls</th>
+                  <th scope="col">Tokens</th>
                   <th scope="col">Price row</th>
                 </tr>
               </thead>
               <tbody>
                 {analysis.models.map((m) => (
                   <tr key={m.name}>
-                    <th scope="row">{m.name}</th>
+                    <th scope="row">
+                      <bdi>{m.name}</bdi>
+                    </th>
                     <td>{formatPlain(m.calls)}</td>
+                    <td>{formatPlain(allTokens(m.tokens))}</td>
                     <td>{m.priceRow ?? <span className="badge badge-warn">unpriced</span>}</td>
                   </tr>
                 ))}
@@ -84,13 +96,18 @@ export const TrafficSummary = memo(function TrafficSummary({
                 {unpriced.length === 1
                   ? '1 model has'
                   : `${formatPlain(unpriced.length)} models have`}{' '}
-                no price row, so {formatPlain(analysis.billed.unpricedCalls)}{' '}
-                {analysis.billed.unpricedCalls === 1 ? 'call is' : 'calls are'} left out of the cost
-                (never priced at $0): {unpriced.map((m) => m.name).join(', ')}.
+                no price row, so {plural(analysis.billed.unpricedCalls, 'call')} (
+                {plural(unpricedTokens, 'token')}){' '}
+                {analysis.billed.unpricedCalls === 1 ? 'is' : 'are'} left out of the cost (never
+                priced at $0): {unpriced.map((m) => m.name).join(', ')}.
               </p>
               <ul className="plain-list">
                 {unpriced.map((m) => (
                   <li key={m.name}>
+                    <span className="unpriced-count">
+                      <bdi>{m.name}</bdi>: {plural(m.calls, 'call')},{' '}
+                      {plural(allTokens(m.tokens), 'token')}.
+                    </span>{' '}
                     <AddPriceRow model={m.name} />
                   </li>
                 ))}
@@ -101,12 +118,13 @@ export const TrafficSummary = memo(function TrafficSummary({
       )}
 
       <h3>Files</h3>
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Files: table">
         <table className="data">
           <caption className="visually-hidden">Files read</caption>
           <thead>
             <tr>
               <th scope="col">File</th>
+              {labelled ? <th scope="col">Source</th> : null}
               <th scope="col">Format</th>
               <th scope="col">Records</th>
               <th scope="col">Skipped</th>
@@ -116,8 +134,13 @@ export const TrafficSummary = memo(function TrafficSummary({
             {meta.files.map((f, i) => (
               <tr key={`${i}:${f.name}`}>
                 <th scope="row" className="file-name">
-                  {f.name}
+                  <bdi>{f.name}</bdi>
                 </th>
+                {labelled ? (
+                  <td>
+                    <bdi>{f.source ?? f.name}</bdi>
+                  </td>
+                ) : null}
                 <td>
                   {f.format !== undefined
                     ? TRACE_FORMAT_LABEL[f.format]
@@ -147,7 +170,12 @@ export const TrafficSummary = memo(function TrafficSummary({
               ? ` The first ${formatPlain(meta.skipped.length)} of ${formatPlain(meta.skippedTotal)} are kept.`
               : ''}
           </p>
-          <div className="table-wrap">
+          <div
+            className="table-wrap"
+            tabIndex={0}
+            role="region"
+            aria-label="Records skipped: table"
+          >
             <table className="data skipped-table">
               <caption className="visually-hidden">Records skipped</caption>
               <thead>

@@ -14,10 +14,10 @@ import type {
   TrafficAnalysis,
   TrafficMeta,
 } from '../../engine/traces/traffic-types.ts';
-import { formatPlain } from '../../ui/format.ts';
 import { tableFromRows } from '../../state/slices/prices-slice.ts';
 import { useAppStore } from '../../state/store.ts';
 import { forgetCrossFigures, publishCrossFigures } from './cross-figures.ts';
+import { plural } from './plural.ts';
 
 export interface TrafficNotice {
   readonly kind: 'error' | 'done' | 'cancelled';
@@ -33,6 +33,8 @@ export interface TrafficSessionState {
   readonly notice: TrafficNotice | undefined;
   /** Bumped whenever the stored calls change, so figures are derived again. */
   readonly version: number;
+  /** Whose traffic the next import is (a person or a machine), kept for the session; `''` for none. */
+  readonly label: string;
 }
 
 const INITIAL: TrafficSessionState = {
@@ -42,6 +44,7 @@ const INITIAL: TrafficSessionState = {
   analysis: undefined,
   notice: undefined,
   version: 0,
+  label: '',
 };
 
 export const useTrafficSession = create<TrafficSessionState>(() => INITIAL);
@@ -69,10 +72,20 @@ export function startTrafficSession(): Promise<void> {
   return started;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${formatPlain(n)} ${n === 1 ? one : many}`;
+/** The label as the import uses it: one line, trimmed, at most `MAX_LABEL_CHARS`. */
+export function cleanLabel(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().slice(0, MAX_LABEL_CHARS);
+}
 
-function noticeOf(outcome: ImportOutcome): TrafficNotice {
+/** The longest import label kept. */
+export const MAX_LABEL_CHARS = 80;
+
+/** Sets whose traffic the next imports are. */
+export function setImportLabel(text: string): void {
+  set({ label: text });
+}
+
+function noticeOf(outcome: ImportOutcome, label: string): TrafficNotice {
   if (outcome.status === 'cancelled') {
     return {
       kind: 'cancelled',
@@ -85,7 +98,9 @@ function noticeOf(outcome: ImportOutcome): TrafficNotice {
       : `${plural(outcome.skippedRecords, 'record')} skipped (listed below)`;
   return {
     kind: 'done',
-    text: `Read ${plural(outcome.filesRead, 'file')}: ${plural(outcome.addedCalls, 'new call')}, ${skipped}.`,
+    text:
+      `Read ${plural(outcome.filesRead, 'file')}${label === '' ? '' : ` labelled \u201c\u2068${label}\u2069\u201d`}: ` +
+      `${plural(outcome.addedCalls, 'new call')}, ${skipped}.`,
   };
 }
 
@@ -100,15 +115,17 @@ export async function importTraffic(
     set({ notice: { kind: 'error', text: `${from} holds no files: there was nothing to read.` } });
     return;
   }
+  const label = cleanLabel(useTrafficSession.getState().label);
+  const labelled = label === '' ? sources : sources.map((s) => ({ ...s, source: label }));
   set({ phase: 'importing', progress: undefined, notice: undefined });
   try {
-    const outcome = await theClient().importFiles(sources, (progress) => set({ progress }));
+    const outcome = await theClient().importFiles(labelled, (progress) => set({ progress }));
     const changed = outcome.status === 'done';
     set({
       phase: 'ready',
       progress: undefined,
       meta: outcome.meta,
-      notice: noticeOf(outcome),
+      notice: noticeOf(outcome, label),
       version: useTrafficSession.getState().version + (changed ? 1 : 0),
     });
   } catch (error) {

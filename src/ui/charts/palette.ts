@@ -22,6 +22,7 @@ export const PALETTE_MEANINGS = {
   cacheWrite:
     'Prompt tokens written to the cache (their cost; 5-minute writes where the two are told apart)',
   cacheWrite1h: 'Prompt tokens written to the 1-hour cache (their cost)',
+  toolFees: 'Server-tool fees: web searches and other requests billed per request, not per token',
   predictionWithin:
     'A logged call whose cache reads the simulator predicted within 2 % of its prompt',
   predictionOff: 'A logged call whose cache reads the simulator predicted further off',

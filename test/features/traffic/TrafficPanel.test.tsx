@@ -174,12 +174,12 @@ describe('TrafficPanel', () => {
 
   it('switches the totals between conversation, model and day', async () => {
     const user = await importFixtures();
-    await user.click(screen.getByRole('button', { name: 'By day (UTC)' }));
+    await user.click(screen.getByRole('radio', { name: 'Day (UTC)' }));
     const want = expected();
     const table = screen.getByRole('table', { name: /^As billed by day/ });
     for (const day of want.billed!.byDay.keys())
       expect(within(table).getByText(day)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'By model' }));
+    await user.click(screen.getByRole('radio', { name: 'Model' }));
     const byModel = screen.getByRole('table', { name: /^As billed by model/ });
     for (const model of want.billed!.byModel.keys())
       expect(within(byModel).getByText(model)).toBeInTheDocument();
