@@ -10,8 +10,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { DEFAULT_PRICING } from '../../src/core/pricing.ts';
-import { readTraceFiles } from '../../src/core/traces/index.ts';
+import { readTraceFiles, type AsBilledCost } from '../../src/core/traces/index.ts';
+import { bookBilling } from '../helpers/book-pricing.ts';
 import { formatUsd } from '../../src/ui/format.ts';
 import { fixturePaths } from '../engine/traces/fixture-sources.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -29,13 +29,16 @@ const IMPORT_TIMEOUT = 60_000;
 
 const texts = (paths: readonly string[], source: string) =>
   paths.map((p) => ({ name: relative(DIR, p), text: readFileSync(p, 'utf8'), source }));
-const EXPECTED = readTraceFiles(
-  [
-    ...texts([...fixturePaths(CODEX_SESSIONS), ...fixturePaths(CLAUDE_PROJECTS)], 'ana'),
-    ...texts(BEN, 'ben'),
-  ],
-  DEFAULT_PRICING,
-).billed!;
+const FILES = [
+  ...texts([...fixturePaths(CODEX_SESSIONS), ...fixturePaths(CLAUDE_PROJECTS)], 'ana'),
+  ...texts(BEN, 'ben'),
+];
+// Billed as the app bills: the dated price book, overridden by the scenario's rows.
+let EXPECTED: AsBilledCost;
+test.beforeAll(async () => {
+  const { calls } = readTraceFiles(FILES);
+  EXPECTED = readTraceFiles(FILES, await bookBilling(calls)).billed!;
+});
 
 const AXE_SOURCE = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -109,7 +112,7 @@ test.describe('traffic formats', () => {
       { timeout: IMPORT_TIMEOUT },
     );
     await expect(
-      panel.getByRole('button', { name: 'Add a price row for gemini-3-pro-preview' }),
+      panel.getByRole('button', { name: 'Add a price row for in-house-gemini-finetune' }),
     ).toBeVisible();
     await expect(panel.locator('dt', { hasText: /^Tool fees$/ }).locator('+ dd')).toContainText(
       formatUsd(EXPECTED.byKind.toolFeesUsd),

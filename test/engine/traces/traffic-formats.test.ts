@@ -10,6 +10,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING } from '../../../src/core/pricing.ts';
+
+// The hand-worked figures are priced on SPEC §1's table alone, not the dated price book.
+const NO_BOOK = { priceBook: async () => undefined };
 import { readTraceFiles } from '../../../src/core/traces/index.ts';
 import type { TrafficSource } from '../../../src/engine/traces/read-file.ts';
 import { conversationTitle, projectFolder } from '../../../src/engine/traces/traffic-analysis.ts';
@@ -42,7 +45,7 @@ const ANA = [CLAUDE, CODEX];
 const BEN = [STREAM, SSE, GEMINI];
 
 async function importBoth(): Promise<{ service: TrafficService; analysis: TrafficAnalysis }> {
-  const service = new TrafficService();
+  const service = new TrafficService(NO_BOOK);
   await service.importFiles(ANA.map((p) => source(p, 'ana')));
   await service.importFiles(BEN.map((p) => source(p, 'ben')));
   return { service, analysis: (await service.analyse(DEFAULT_PRICING))! };
@@ -64,7 +67,7 @@ function sumTokens(rows: readonly { tokens: TokenTotals }[]): TokenTotals {
 }
 
 afterEach(async () => {
-  await new TrafficService().forget();
+  await new TrafficService(NO_BOOK).forget();
 });
 
 describe('traffic of several formats and people', () => {
@@ -161,13 +164,13 @@ describe('traffic of several formats and people', () => {
     expect(billed.byAgent.map((r) => r.key)).toEqual(['main', 'subagent']);
     // The tokens of the priced and the unpriced calls make up every token read.
     const unpriced = analysis.models.filter((m) => m.priceRow === undefined);
-    expect(unpriced.map((m) => [m.name, m.calls])).toEqual([['gemini-3-pro-preview', 1]]);
+    expect(unpriced.map((m) => [m.name, m.calls])).toEqual([['in-house-gemini-finetune', 1]]);
     expect(sumTokens([{ tokens: billed.pricedTokens }, ...unpriced])).toEqual(analysis.tokens);
     expect(billed.unpricedCalls).toBe(1);
   });
 
   it('adds nothing when the same folder is imported again under another label', async () => {
-    const service = new TrafficService();
+    const service = new TrafficService(NO_BOOK);
     const first = await service.importFiles(PATHS.map((p) => source(p, 'ana-laptop')));
     const again = await service.importFiles(PATHS.map((p) => source(p, 'ana-backup')));
     expect(first.addedCalls).toBeGreaterThan(0);
@@ -217,10 +220,10 @@ describe('traffic of several formats and people', () => {
 
   it('prefers a Claude Code summary line, and keeps the names for a reload', async () => {
     const shop = fixturePaths(join(DIR, '../traces/claude-code/projects'));
-    await new TrafficService().importFiles(
+    await new TrafficService(NO_BOOK).importFiles(
       shop.map((p) => ({ name: p, file: new File([readFileSync(p)], 'x.jsonl') })),
     );
-    const analysis = (await new TrafficService().analyse(DEFAULT_PRICING))!;
+    const analysis = (await new TrafficService(NO_BOOK).analyse(DEFAULT_PRICING))!;
     expect(analysis.billed.byConversation[0]?.title).toBe('shop · Fix the failing cart test');
   });
 
@@ -258,7 +261,7 @@ describe('traffic of several formats and people', () => {
     await database.put('calls', [old('a', false), old('b', true)], 0);
     database.close();
 
-    const service = new TrafficService();
+    const service = new TrafficService(NO_BOOK);
     expect((await service.load())?.callCount).toBe(2);
     const rows = await service.rows(0, 10);
     expect(rows.map((r) => [r.kind, r.agent, r.project, r.gitBranch, r.source])).toEqual([

@@ -8,8 +8,8 @@ import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING } from '../../../src/core/pricing.ts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PRICING, type PricingTable } from '../../../src/core/pricing.ts';
 import { readTraceFiles } from '../../../src/core/traces/index.ts';
 import { TrafficService } from '../../../src/engine/traces/traffic-service.ts';
 import TrafficPanel from '../../../src/features/traffic/TrafficPanel.tsx';
@@ -20,6 +20,7 @@ import {
 import { useAppStore } from '../../../src/state/store.ts';
 import { formatUsd } from '../../../src/ui/format.ts';
 import { fixturePaths } from '../../engine/traces/fixture-sources.ts';
+import { bookBilling } from '../../helpers/book-pricing.ts';
 
 const DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../fixtures/traffic-formats');
 const PATHS = fixturePaths(DIR);
@@ -65,8 +66,15 @@ async function importTwoPeople() {
   return user;
 }
 
+// The panel bills with the dated price book, the scenario's rows first: so does the expectation.
+let billing: PricingTable = DEFAULT_PRICING;
+beforeAll(async () => {
+  const { calls } = readTraceFiles([...textsOf(ANA, 'ana'), ...textsOf(BEN, 'ben')]);
+  billing = await bookBilling(calls);
+});
+
 const expected = () =>
-  readTraceFiles([...textsOf(ANA, 'ana'), ...textsOf(BEN, 'ben')], DEFAULT_PRICING).billed!;
+  readTraceFiles([...textsOf(ANA, 'ana'), ...textsOf(BEN, 'ben')], billing).billed!;
 
 describe('TrafficPanel with several formats and people', () => {
   it('shows the total with its tokens, the unpriced calls and the tool fees apart', async () => {
@@ -77,12 +85,12 @@ describe('TrafficPanel with several formats and people', () => {
     );
     expect(total).toHaveAttribute('role', 'status');
     expect(total).toHaveTextContent(/tokens\); 1 unpriced call left out, never priced at \$0$/);
-    expect(screen.getByRole('button', { name: 'Add a price row for gemini-3-pro-preview' }));
+    expect(screen.getByRole('button', { name: 'Add a price row for in-house-gemini-finetune' }));
     expect(
       screen.getByText(
         (_, el) =>
           el?.tagName === 'SPAN' &&
-          el.textContent === 'gemini-3-pro-preview: 1 call, 7,720 tokens.',
+          el.textContent === 'in-house-gemini-finetune: 1 call, 7,720 tokens.',
       ),
     ).toBeInTheDocument();
     const fees = screen.getByText('Tool fees', { selector: 'dt' }).nextSibling as HTMLElement;

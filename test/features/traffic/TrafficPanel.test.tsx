@@ -60,7 +60,7 @@ async function importFixtures() {
  */
 async function allRevealed() {
   await screen.findByRole('heading', { name: 'Calls' });
-  const calls = screen.getByRole('table', { name: 'Calls, by time' });
+  const calls = screen.getByRole('table', { name: /^Calls, by time/ });
   const rows = Math.min(50, expected().calls.length) + 1;
   // Testing Library's wait, not expect.poll: a slice drawn while it waits is not outside act().
   await waitFor(() => expect(within(calls).getAllByRole('row')).toHaveLength(rows));
