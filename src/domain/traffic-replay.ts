@@ -6,6 +6,9 @@
  * sentences out; shared by the traffic worker (the search's ranked list),
  * the traffic tab and the report.
  */
+import { findPriceRow } from '../core/model-names.ts';
+import { automaticCacheTtlOf, cacheModeOf } from '../core/price-family.ts';
+import type { PricingTable } from '../core/pricing.ts';
 import type {
   ReplayChoiceState,
   ReplayModelMove,
@@ -137,3 +140,39 @@ export const REPLAY_CANNOT_KNOW: readonly string[] = [
   'A prompt shorter than the cached one (a compacted conversation) reads nothing; a provider may still read the prefix they share.',
   'Calls whose target model has no price row are left out, as unpriced calls are left out of the bill.',
 ];
+
+/** The targets of a choice by how their rows cache (SPEC §13.6 b), each listed once. */
+export interface TargetCacheModes {
+  /** Targets whose rows take the chosen TTL. */
+  readonly explicit: readonly string[];
+  /** Targets that cache automatically, with each one's own TTL in seconds. */
+  readonly automatic: readonly { readonly model: string; readonly ttlSeconds: number }[];
+}
+
+/**
+ * Which of the priced targets of `choice` take the chosen TTL and which cache
+ * automatically (OpenAI, Gemini and others: no TTL to choose, no write
+ * premium). A target without a price row is in neither list.
+ */
+export function targetCacheModes(
+  choice: ReplayPlanChoice,
+  modelsSeen: readonly string[],
+  pricing: PricingTable,
+): TargetCacheModes {
+  const targets =
+    choice.model.kind === 'one'
+      ? [choice.model.model]
+      : [...new Set(modelsSeen.map((m) => targetOf(choice, m)))];
+  const explicit: string[] = [];
+  const automatic: { model: string; ttlSeconds: number }[] = [];
+  const seen = new Set<string>();
+  for (const target of targets) {
+    const found = findPriceRow(pricing, target);
+    if (found === undefined || seen.has(found.model)) continue;
+    seen.add(found.model);
+    if (cacheModeOf(found.row) === 'automatic')
+      automatic.push({ model: found.model, ttlSeconds: automaticCacheTtlOf(found.row) });
+    else explicit.push(found.model);
+  }
+  return { explicit, automatic };
+}

@@ -1,5 +1,11 @@
-import { useId } from 'react';
-import type { ModelSeenShare } from '../../../domain/traffic-replay.ts';
+import { useId, useMemo } from 'react';
+import type { PricingTable } from '../../../core/pricing.ts';
+import {
+  planChoiceOf,
+  targetCacheModes,
+  type ModelSeenShare,
+  type TargetCacheModes,
+} from '../../../domain/traffic-replay.ts';
 import type { BilledRow } from '../../../engine/traces/traffic-types.ts';
 import type { ReplayChoiceState } from '../../../state/slices/traffic-slice.ts';
 import { useAppStore } from '../../../state/store.ts';
@@ -102,6 +108,23 @@ function moveTo(choice: ReplayChoiceState, from: string, to: string) {
   return from === to ? rest : [...rest, { from, to }];
 }
 
+function minutesWords(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  return minutes === 60 ? '1 hour' : minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** Why the TTL does not apply to some or all targets, in words; `undefined` when it applies to all. */
+function automaticTtlNote(modes: TargetCacheModes): string | undefined {
+  if (modes.automatic.length === 0) return undefined;
+  const names = modes.automatic
+    .map((a) => `${a.model} (its cache lives ${minutesWords(a.ttlSeconds)})`)
+    .join(', ');
+  const verb = modes.automatic.length === 1 ? 'caches' : 'cache';
+  if (modes.explicit.length === 0)
+    return `${names} ${verb} automatically: there is no TTL to choose, and writes cost plain input.`;
+  return `The TTL applies to ${modes.explicit.join(', ')} only; ${names} ${verb} automatically, with no TTL to choose.`;
+}
+
 /** The replay's choice: scope (this session only), model or mapping, TTL (in the scenario). */
 export function ReplayChoiceForm({
   choice,
@@ -110,6 +133,7 @@ export function ReplayChoiceForm({
   candidates,
   conversations,
   conversationsInAll,
+  pricing,
 }: {
   choice: ReplayChoiceState;
   scope: ScopeChoice;
@@ -117,9 +141,23 @@ export function ReplayChoiceForm({
   candidates: readonly string[];
   conversations: readonly BilledRow[];
   conversationsInAll: number;
+  /** The scenario's table: which targets cache automatically. */
+  pricing: PricingTable;
 }) {
   const id = useId();
   const setChoice = useAppStore((s) => s.setReplayChoice);
+  const modes = useMemo(
+    () =>
+      targetCacheModes(
+        planChoiceOf(choice),
+        modelsSeen.map((m) => m.model),
+        pricing,
+      ),
+    [choice, modelsSeen, pricing],
+  );
+  // Providers that cache automatically have no TTL to choose (SPEC §13.6 b).
+  const noTtl = modes.automatic.length > 0 && modes.explicit.length === 0;
+  const ttlNote = automaticTtlNote(modes);
   const oneOptions = candidates.includes(choice.oneModel)
     ? candidates
     : [choice.oneModel, ...candidates];
@@ -201,9 +239,17 @@ export function ReplayChoiceForm({
           </div>
         )}
       </fieldset>
-      <fieldset className="replay-fieldset">
+      <fieldset className="replay-fieldset" disabled={noTtl}>
         <legend>Cache TTL</legend>
-        <div className="row">
+        {ttlNote === undefined ? null : (
+          <p className="note" id={`${id}-ttl-note`}>
+            {ttlNote}
+          </p>
+        )}
+        <div
+          className="row"
+          aria-describedby={ttlNote === undefined ? undefined : `${id}-ttl-note`}
+        >
           {(
             [
               ['fiveMinutes', '5 minutes'],

@@ -118,6 +118,7 @@ export function ReplaySection({ pricing }: { pricing: PricingTable }) {
               scope={scope}
               modelsSeen={modelsSeen}
               candidates={candidates}
+              pricing={pricing}
               conversations={analysis?.billed.byConversation ?? []}
               conversationsInAll={analysis?.billed.pricedConversations ?? 0}
             />

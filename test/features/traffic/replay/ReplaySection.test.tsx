@@ -121,6 +121,43 @@ describe('ReplaySection', () => {
     ).toBeInTheDocument();
   });
 
+  it('offers no TTL for a target that caches automatically, and says why', async () => {
+    const user = userEvent.setup();
+    render(<TrafficPanel />);
+    await screen.findByText(/No traffic yet/);
+    await user.upload(screen.getByLabelText('Choose trace files'), files());
+    await screen.findByRole('heading', { name: 'Replay under other choices' });
+    const opus = await screen.findByLabelText('claude-opus-4-6 runs on');
+    const ttl = () => screen.getByRole('group', { name: 'Cache TTL' });
+    expect(ttl()).toBeEnabled();
+    // One Claude model mapped to gpt-5: the TTL still applies to the others.
+    await user.selectOptions(opus, 'gpt-5');
+    expect(ttl()).toBeEnabled();
+    expect(
+      within(ttl()).getByText(
+        /^The TTL applies to .*claude.* only; gpt-5 \(its cache lives 5 minutes\) caches automatically/,
+      ),
+    ).toBeInTheDocument();
+    // Every call on gpt-5: nothing takes a TTL.
+    await user.click(screen.getByRole('radio', { name: 'Every call on one model' }));
+    await user.selectOptions(
+      screen.getByLabelText(/^Every call on/, { selector: 'select' }),
+      'gpt-5',
+    );
+    expect(ttl()).toBeDisabled();
+    expect(
+      within(ttl()).getByText(
+        'gpt-5 (its cache lives 5 minutes) caches automatically: there is no TTL to choose, and writes cost plain input.',
+      ),
+    ).toBeInTheDocument();
+    await user.selectOptions(
+      screen.getByLabelText(/^Every call on/, { selector: 'select' }),
+      'claude-haiku-4-5',
+    );
+    expect(ttl()).toBeEnabled();
+    expect(within(ttl()).queryByText(/automatically/)).toBeNull();
+  });
+
   it('replays one conversation', async () => {
     const user = userEvent.setup();
     render(<TrafficPanel />);
