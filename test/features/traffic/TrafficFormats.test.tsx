@@ -3,7 +3,7 @@
 // fees apart, the breakdowns, undated calls, conversation names and the
 // unpriced model offered a price row.
 import 'fake-indexeddb/auto';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -63,6 +63,11 @@ async function importTwoPeople() {
   await screen.findByText(/^Read 3 files labelled “.ben.”/);
   // The figures follow once Ben's calls are analysed (his Gemini session has an unpriced model).
   await screen.findByText(/1 unpriced call left out/, {}, { timeout: 15_000 });
+  // Every figure section drawn (the calls table last), so no slice lands after the test.
+  const calls = await screen.findByRole('table', { name: /^Calls, by time/ });
+  const rows =
+    Math.min(50, readTraceFiles([...textsOf(ANA, 'ana'), ...textsOf(BEN, 'ben')]).calls.length) + 1;
+  await waitFor(() => expect(within(calls).getAllByRole('row')).toHaveLength(rows));
   return user;
 }
 
