@@ -8,26 +8,32 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEFAULT_PRICING } from '../../src/core/pricing.ts';
 import { billTrace, readTraceFiles, replayTrace } from '../../src/core/traces/index.ts';
 import { decodeScenarioHash } from '../../src/state/persistence.ts';
 import { formatUsd } from '../../src/ui/format.ts';
 import { fixturePaths } from '../engine/traces/fixture-sources.ts';
+import { bookBilling } from '../helpers/book-pricing.ts';
 import { openTab } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const PATHS = fixturePaths().filter((p) => p.includes('/projects/'));
 const CALLS = readTraceFiles(
   PATHS.map((p) => ({ name: basename(p), text: readFileSync(p, 'utf8') })),
-  DEFAULT_PRICING,
 ).calls;
-const BILLED = billTrace(CALLS, DEFAULT_PRICING).totals.totalUsd;
-const AS_RUN = replayTrace(CALLS, DEFAULT_PRICING, { kind: 'asRun' }).totals.totalUsd;
-const REPLAY = replayTrace(CALLS, DEFAULT_PRICING, {
-  kind: 'whatIf',
-  model: new Map([['claude-opus-4-6', 'claude-sonnet-4-5']]),
-  ttlSeconds: 300,
-}).totals.totalUsd;
+// Billed and replayed as the app does: the dated price book, the scenario's rows first.
+let BILLED: number;
+let AS_RUN: number;
+let REPLAY: number;
+test.beforeAll(async () => {
+  const pricing = await bookBilling(CALLS);
+  BILLED = billTrace(CALLS, pricing).totals.totalUsd;
+  AS_RUN = replayTrace(CALLS, pricing, { kind: 'asRun' }).totals.totalUsd;
+  REPLAY = replayTrace(CALLS, pricing, {
+    kind: 'whatIf',
+    model: new Map([['claude-opus-4-6', 'claude-sonnet-4-5']]),
+    ttlSeconds: 300,
+  }).totals.totalUsd;
+});
 const TIMEOUT = { timeout: 30_000 };
 
 async function importSession(page: Page) {
