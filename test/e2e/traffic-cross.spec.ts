@@ -5,7 +5,6 @@
 // traffic's own rate. Expected figures come from the core on the same file.
 
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEFAULT_PRICING } from '../../src/core/pricing.ts';
@@ -14,6 +13,7 @@ import { crossTabFigures } from '../../src/engine/traces/traffic-cross.ts';
 import { formatNumber, formatPlain, formatUsd } from '../../src/ui/format.ts';
 import { TRACE_FIXTURES } from '../engine/traces/fixture-sources.ts';
 import { openTab } from './support/app.ts';
+import { axeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const FIXTURE = resolve(TRACE_FIXTURES, 'claude-code-gaps.jsonl');
@@ -23,26 +23,6 @@ const CALLS = readTraceFiles(
 ).calls;
 const FIGURES = crossTabFigures(CALLS, DEFAULT_PRICING);
 const EXACT = { exact: true };
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** Serious and critical axe violations on the page, as readable lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window)))
-    await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- axe is injected untyped
-    const axe = (window as any).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return (
-      result.violations as { id: string; impact: string | null; nodes: { target: string[] }[] }[]
-    )
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 async function importFixture(page: Page) {
   const panel = await openTab(page, 'Your traffic');

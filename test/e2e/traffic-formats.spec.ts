@@ -7,13 +7,13 @@
 // on a phone.
 
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { readTraceFiles, type AsBilledCost } from '../../src/core/traces/index.ts';
 import { bookBilling } from '../helpers/book-pricing.ts';
 import { formatUsd } from '../../src/ui/format.ts';
 import { fixturePaths } from '../engine/traces/fixture-sources.ts';
+import { axeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openTab } from './support/app.ts';
 
@@ -39,27 +39,6 @@ test.beforeAll(async () => {
   const { calls } = readTraceFiles(FILES);
   EXPECTED = readTraceFiles(FILES, await bookBilling(calls)).billed!;
 });
-
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** Serious and critical axe violations on the page, as readable lines (as traffic-cross.spec.ts). */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window)))
-    await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- axe is injected untyped
-    const axe = (window as any).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return (
-      result.violations as { id: string; impact: string | null; nodes: { target: string[] }[] }[]
-    )
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
