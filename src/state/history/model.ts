@@ -7,7 +7,7 @@
  * history-store.ts.
  */
 import type { ScenarioData } from '../store.ts';
-import { formatTokenCount } from '../../ui/number-format.ts';
+import { formatTokenCount } from '../../format/number-format.ts';
 
 /** Why a state entered the history. */
 export type HistorySource = 'edit' | 'link' | 'saved' | 'restore' | 'startup' | 'kept';

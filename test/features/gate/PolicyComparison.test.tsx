@@ -6,7 +6,7 @@ import { findPreset, V712_PRESET_ID } from '../../../src/domain/presets.ts';
 import GatePanel from '../../../src/features/gate/GatePanel.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
 import { formatUsd } from '../../../src/ui/format.ts';
-import { formatDeltaPct, UNCACHED_BASIS_NOTE } from '../../../src/ui/policy-words.ts';
+import { formatDeltaPct, UNCACHED_BASIS_NOTE } from '../../../src/domain/policy-words.ts';
 
 function comparisonCard(): HTMLElement {
   return screen.getByRole('region', {
