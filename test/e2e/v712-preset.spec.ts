@@ -8,7 +8,7 @@ import {
   logNormalPopulation,
   resolveGateInputs,
 } from '../../src/core/index.ts';
-import { findPreset, V712_PRESET_ID } from '../../src/domain/presets.ts';
+import { findPreset, V712_PRESET_ID } from '../../src/model/presets.ts';
 import { formatUsd } from '../../src/ui/format.ts';
 import { formatDeltaPct } from '../../src/domain/policy-words.ts';
 import { expect, test } from './support/fixtures.ts';

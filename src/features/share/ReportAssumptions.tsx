@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cacheReadPrice, cacheWritePrice, strategyModels } from '../../core/index.ts';
-import type { ScenarioData } from '../../state/store.ts';
+import type { ScenarioData } from '../../model/scenario.ts';
 import { formatNumber, formatPercent, formatTokens, withArticle } from '../../ui/format.ts';
 import { formatDecimal } from '../../format/number-format.ts';
 

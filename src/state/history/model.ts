@@ -6,7 +6,7 @@
  * they were, and never dropped for newer states. No storage here: see
  * history-store.ts.
  */
-import type { ScenarioData } from '../store.ts';
+import type { ScenarioData } from '../../model/scenario.ts';
 import { formatTokenCount } from '../../format/number-format.ts';
 
 /** Why a state entered the history. */

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, resolveGateInputs } from '../../../src/core/index.ts';
 import { policyFigures } from '../../../src/domain/population-sizes.ts';
-import { findPreset, V712_PRESET_ID } from '../../../src/domain/presets.ts';
+import { findPreset, V712_PRESET_ID } from '../../../src/model/presets.ts';
 import GatePanel from '../../../src/features/gate/GatePanel.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
 import { formatUsd } from '../../../src/ui/format.ts';
