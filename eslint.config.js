@@ -25,23 +25,44 @@ const layerRules = [
         'error',
         {
           zones: [
-            // core ← state ← domain ← engine ← features ← app; ui stands alone.
+            // format and core ← model ← state, domain ← engine ← features ← app; ui stands
+            // alone on format. Each zone is one of docs/ARCHITECTURE.md's "nevers".
+            {
+              target: './src/format',
+              from: './src',
+              except: ['./format'],
+              message:
+                'src/format is the one number format: it depends on nothing but the language.',
+            },
             {
               target: './src/core',
-              from: [
-                './src/domain',
-                './src/state',
-                './src/features',
-                './src/app',
-                './src/ui',
-                './src/engine',
-              ],
+              from: './src',
+              except: ['./core'],
               message: 'src/core depends on nothing but the language.',
+            },
+            {
+              target: './src/model',
+              from: './src',
+              except: ['./model', './core'],
+              message: "src/model is the scenario's plain data: it imports only the core.",
+            },
+            {
+              target: './src/state',
+              from: ['./src/domain', './src/engine', './src/features', './src/app', './src/ui'],
+              message:
+                'src/state holds inputs: it never imports the domain, the engine, a feature or a widget.',
+            },
+            {
+              target: './src/domain',
+              from: ['./src/state', './src/engine', './src/features', './src/app', './src/ui'],
+              message:
+                'src/domain reads the core and the model, never the store, a feature or a widget.',
             },
             {
               target: './src/ui',
               from: [
                 './src/core',
+                './src/model',
                 './src/state',
                 './src/domain',
                 './src/features',
@@ -49,26 +70,7 @@ const layerRules = [
                 './src/engine',
               ],
               message:
-                'src/ui is shared widgets: it never imports the core, the state or a feature.',
-            },
-            {
-              target: './src/domain',
-              from: ['./src/engine', './src/features', './src/app', './src/ui'],
-              message:
-                'src/domain reads the core and the scenario shapes, never a feature or a widget.',
-            },
-            {
-              target: './src/state',
-              from: ['./src/domain', './src/engine', './src/features', './src/app'],
-              message:
-                'src/state holds inputs: it never imports the domain, the engine or a feature.',
-            },
-            {
-              // The history's one-line summaries use the one number-formatting module.
-              target: './src/state',
-              from: './src/ui',
-              except: ['./number-format.ts'],
-              message: 'src/state never imports a widget.',
+                'src/ui is shared widgets: it takes plain props and never imports the core, the model, the state or a feature.',
             },
             {
               target: './src/engine',
@@ -118,8 +120,8 @@ export default tseslint.config(
     },
   },
   {
-    // The core is pure: it depends on nothing but the language.
-    files: ['src/core/**/*.ts'],
+    // The core, the model and the number format are pure: no UI library, no DOM.
+    files: ['src/core/**/*.ts', 'src/model/**/*.ts', 'src/format/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-imports': [
@@ -127,11 +129,11 @@ export default tseslint.config(
         {
           paths: uiLibraries.map((name) => ({
             name,
-            message: 'src/core must not import UI libraries.',
+            message: 'The core, the model and the number format must not import UI libraries.',
           })),
           patterns: uiLibraries.map((name) => ({
             group: [`${name}/*`],
-            message: 'src/core must not import UI libraries.',
+            message: 'The core, the model and the number format must not import UI libraries.',
           })),
         },
       ],
@@ -145,7 +147,10 @@ export default tseslint.config(
           'navigator',
           'location',
           'fetch',
-        ].map((name) => ({ name, message: `src/core must not touch the DOM global ${name}.` })),
+        ].map((name) => ({
+          name,
+          message: `The core, the model and the number format must not touch the DOM global ${name}.`,
+        })),
       ],
     },
   },

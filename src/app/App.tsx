@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { TabList, type TabItem } from '../ui/Tabs.tsx';
 import { useAppStore } from '../state/store.ts';
-import type { TabId } from '../state/slices/ui-slice.ts';
+import type { TabId } from '../model/ui.ts';
 import { ScenarioBar } from '../features/share/ScenarioBar.tsx';
 import { CompareSlot } from '../features/share/CompareSlot.tsx';
 import { useScenarioPersistence } from '../features/share/use-scenario-persistence.ts';

@@ -1,5 +1,5 @@
 import { useAppStore } from '../state/store.ts';
-import type { ThemeChoice } from '../state/slices/ui-slice.ts';
+import type { ThemeChoice } from '../model/ui.ts';
 
 const CHOICES: ReadonlyArray<{ id: ThemeChoice; label: string }> = [
   { id: 'system', label: 'System' },

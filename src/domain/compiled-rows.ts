@@ -5,7 +5,7 @@
  * the editor makes so that the core never has to reject the input.
  */
 import { estimateTokens, type BudgetRow } from '../core/index.ts';
-import { TIERS, type BudgetEditorRow, type Tier } from '../state/slices/budget-slice.ts';
+import { TIERS, type BudgetEditorRow, type Tier } from '../model/budget.ts';
 
 /** Human names of the volatility tiers. */
 export const TIER_LABELS: Record<Tier, string> = {

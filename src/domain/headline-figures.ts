@@ -18,8 +18,8 @@ import {
   type ResolvedGateInputs,
   type SimTotals,
 } from '../core/index.ts';
-import { tableFromRows } from '../state/slices/prices-slice.ts';
-import type { ScenarioData } from '../state/store.ts';
+import { tableFromRows } from '../model/prices.ts';
+import type { ScenarioData } from '../model/scenario.ts';
 import { savingVsBaseline, type Saving } from './baselines.ts';
 import { compileRows, toBudgetRows } from './compiled-rows.ts';
 import { policyFigures, type PolicyFigures } from './population-sizes.ts';

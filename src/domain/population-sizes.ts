@@ -14,7 +14,7 @@ import {
   type PricingTable,
   type ResolvedGateInputs,
 } from '../core/index.ts';
-import type { PopulationInputs } from '../state/slices/gate-slice.ts';
+import type { PopulationInputs } from '../model/gate.ts';
 
 /** The sizes, tokens, or the reason there are none (a pasted entry the core rejects). */
 export type PopulationSizes =

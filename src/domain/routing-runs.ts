@@ -11,7 +11,7 @@ import {
   type SimResult,
   type SimTotals,
 } from '../core/index.ts';
-import { relabelComplexity, withIdleGap } from './generate-turns.ts';
+import { relabelComplexity, withIdleGap } from '../model/generate-turns.ts';
 import { hopList, type HopColumns } from './hop-list.ts';
 
 /** A simulation's result, or the reason it could not run (the field the core named). */

@@ -7,12 +7,8 @@
  * Pure; small enough to run on the main thread for ordinary conversations.
  */
 import type { ModelConfig, PricingTable, RoutingScenario, Strategy } from '../core/index.ts';
+import { DEFAULT_CLASSIFIER_USD, DEFAULT_STICKY_TTL_SECONDS } from '../model/routing.ts';
 import { trySimulate } from './routing-runs.ts';
-
-/** The seed's figure for a small classifier call: "gpt-4.1-nano cost ~$0.002/turn". */
-export const DEFAULT_CLASSIFIER_USD = 0.002;
-/** The seed's sticky TTL: `TTL = timedelta(minutes=5)`. */
-export const DEFAULT_STICKY_TTL_SECONDS = 300;
 
 /** The four strategies of the comparison, in table order. */
 export const STRATEGY_IDS = ['fixed', 'hopAware', 'classifier', 'stickyClassifier'] as const;

@@ -28,7 +28,7 @@ import {
   type ToolRequestCounts,
   type TraceCall,
 } from '../core/traces/call-record.ts';
-import type { ReplayModelMove } from '../state/slices/traffic-slice.ts';
+import type { ReplayModelMove } from '../model/traffic.ts';
 import { DEFAULT_BASELINE_MODELS, pricedAtZero } from './baselines.ts';
 
 /** At most this many models seen get a target of their own; the rest stay on theirs. */

@@ -9,11 +9,7 @@
 import { findPriceRow } from '../core/model-names.ts';
 import { automaticCacheTtlOf, cacheModeOf } from '../core/price-family.ts';
 import type { PricingTable } from '../core/pricing.ts';
-import type {
-  ReplayChoiceState,
-  ReplayModelMove,
-  ReplayTtlChoice,
-} from '../state/slices/traffic-slice.ts';
+import type { ReplayChoiceState, ReplayModelMove, ReplayTtlChoice } from '../model/traffic.ts';
 
 /** SPEC §11's two TTLs, seconds. */
 export const REPLAY_TTL_SECONDS: Readonly<Record<ReplayTtlChoice, 300 | 3600>> = {

@@ -30,7 +30,7 @@ import {
   type SimOutcome,
   type SweepPoint,
 } from '../domain/routing-runs.ts';
-import type { PopulationInputs } from '../state/slices/gate-slice.ts';
+import type { PopulationInputs } from '../model/gate.ts';
 
 /** `T` with its turns as a request carries them: plain, or packed for a long conversation. */
 export type WithTurnsPayload<T extends { readonly turns: readonly SimTurn[] }> = Omit<

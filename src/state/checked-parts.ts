@@ -7,7 +7,7 @@
  * budget step on 10,000 rows checks the budget and the step, not the rows.
  */
 import { checkSlice, SCENARIO_SLICES, type ScenarioSlice } from './scenario-schema.ts';
-import type { ScenarioData } from './store.ts';
+import type { ScenarioData } from '../model/scenario.ts';
 
 /** Arrays (by identity) that passed the check. */
 const checkedArrays = new WeakSet<object>();

@@ -10,7 +10,7 @@
  */
 import { MAX_HASH_CHARS, MAX_SCENARIO_BYTES } from '../core/limits.ts';
 import { canonicalJson, guardJsonText, megabytes } from './json-guard.ts';
-import type { ScenarioData } from './store.ts';
+import type { ScenarioData } from '../model/scenario.ts';
 import {
   parseScenario,
   SCENARIO_VERSION,

@@ -7,7 +7,7 @@
  * `canonicalJson({ v, ...data })`.
  */
 import { canonicalJson } from './json-guard.ts';
-import type { ScenarioData } from './store.ts';
+import type { ScenarioData } from '../model/scenario.ts';
 
 const partJson = new WeakMap<object, string>();
 const partBytes = new WeakMap<object, number>();

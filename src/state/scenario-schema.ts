@@ -30,8 +30,8 @@ import { MAX_JSON_DEPTH } from '../core/limits.ts';
 import { valueDepth } from './json-guard.ts';
 import { trafficSchema } from './traffic-schema.ts';
 import { describePath, isPlainObject, overDefaults, shortJson } from './scenario-parse-helpers.ts';
-import { DEFAULT_SCENARIO, type ScenarioData } from './store.ts';
-import { MAX_REPORT_NOTE_CHARS, MAX_REPORT_TITLE_CHARS } from './slices/ui-slice.ts';
+import { DEFAULT_SCENARIO, type ScenarioData } from '../model/scenario.ts';
+import { MAX_REPORT_NOTE_CHARS, MAX_REPORT_TITLE_CHARS } from '../model/ui.ts';
 
 export const SCENARIO_VERSION = 1;
 

@@ -1,6 +1,6 @@
 import type { SingleRowPricingTable } from '../core/index.ts';
 import { computed, useDerived } from './derive.ts';
-import { tableFromRows } from './slices/prices-slice.ts';
+import { tableFromRows } from '../model/prices.ts';
 
 /** The current price table, derived from the editable rows. */
 export const pricingTable = computed(

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { Slider } from './Slider.tsx';
 import { formatPlain } from './format.ts';
-import { fieldText } from './number-format.ts';
+import { fieldText } from '../format/number-format.ts';
 import { parseTypedNumber, type NumberRule } from './typed-number.ts';
 
 export interface NumberFieldProps {

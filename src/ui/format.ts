@@ -11,7 +11,7 @@ import {
   formatMoneyChange,
   formatTokenCount,
   formatTokensCompact,
-} from './number-format.ts';
+} from '../format/number-format.ts';
 
 /** "40,000" — whole tokens with thousands separators. */
 export function formatTokens(tokens: number): string {

@@ -10,7 +10,7 @@ import {
   scenarioModels,
 } from '../../src/domain/baselines.ts';
 import { baselineRun, sampleHops } from '../../src/domain/routing-runs.ts';
-import { SUPPORT_CHAT_ROUTING } from '../../src/state/slices/routing-slice.ts';
+import { SUPPORT_CHAT_ROUTING } from '../../src/model/routing-presets.ts';
 
 const scenario = SUPPORT_CHAT_ROUTING.scenario;
 

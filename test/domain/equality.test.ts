@@ -6,7 +6,7 @@ import {
   trySimulate,
   type SweepPoint,
 } from '../../src/domain/routing-runs.ts';
-import { withIdleGap } from '../../src/domain/generate-turns.ts';
+import { withIdleGap } from '../../src/model/generate-turns.ts';
 import {
   sameBaseline,
   sameOutcome,
@@ -14,7 +14,7 @@ import {
   sameProgress,
   sameRecord,
 } from '../../src/domain/equality.ts';
-import { SUPPORT_CHAT_ROUTING } from '../../src/state/slices/routing-slice.ts';
+import { SUPPORT_CHAT_ROUTING } from '../../src/model/routing-presets.ts';
 
 const scenario = SUPPORT_CHAT_ROUTING.scenario;
 const withGap = (gap: number) => ({ ...scenario, turns: withIdleGap(scenario.turns, gap) });

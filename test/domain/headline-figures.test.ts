@@ -8,7 +8,7 @@ import {
 } from '../../src/core/index.ts';
 import { compareFigures } from '../../src/features/share/compare-rows.ts';
 import { compiledBudgetRows, headlineFigures } from '../../src/domain/headline-figures.ts';
-import { DEFAULT_SCENARIO, type ScenarioData } from '../../src/state/store.ts';
+import { DEFAULT_SCENARIO, type ScenarioData } from '../../src/model/scenario.ts';
 
 // Explicit rows, so these tests do not follow the budget explorer's defaults.
 const BUDGET: ScenarioData['budget'] = {

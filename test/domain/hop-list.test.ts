@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, simulateRouting, type HopRecord } from '../../src/core/index.ts';
-import { generateTurns } from '../../src/domain/generate-turns.ts';
+import { generateTurns } from '../../src/model/generate-turns.ts';
 import {
   countBy,
   hopList,
@@ -11,9 +11,8 @@ import {
   type HopTextKey,
 } from '../../src/domain/hop-list.ts';
 import { packHops, packedHopList, samePackedColumns } from '../../src/domain/packed-hops.ts';
-import { ROUTING_PRESET_LIST } from '../../src/domain/presets.ts';
+import { ROUTING_PRESET_LIST, SUPPORT_CHAT_ROUTING } from '../../src/model/routing-presets.ts';
 import { sampleHops, summarise, summariseHops } from '../../src/domain/routing-runs.ts';
-import { SUPPORT_CHAT_ROUTING } from '../../src/state/slices/routing-slice.ts';
 
 /** Every field of a hop record, by kind (from a record, so a new field is read too). */
 function fieldsOf(hop: HopRecord) {

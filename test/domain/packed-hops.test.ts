@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, simulateRouting } from '../../src/core/index.ts';
 import { packHops, samePackedHops, unpackHops } from '../../src/domain/packed-hops.ts';
-import { ROUTING_PRESET_LIST } from '../../src/domain/presets.ts';
-import { SUPPORT_CHAT_ROUTING } from '../../src/state/slices/routing-slice.ts';
+import { ROUTING_PRESET_LIST, SUPPORT_CHAT_ROUTING } from '../../src/model/routing-presets.ts';
 
 describe('packed hops', () => {
   it.each(ROUTING_PRESET_LIST.map((p) => [p.id, p] as const))(

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SimHop, SimTurn } from '../../src/core/index.ts';
 import { packTurns, turnsOf, unpackTurns } from '../../src/domain/packed-turns.ts';
-import { SUPPORT_CHAT_ROUTING } from '../../src/state/slices/routing-slice.ts';
+import { SUPPORT_CHAT_ROUTING } from '../../src/model/routing-presets.ts';
 
 const tool = fc.constantFrom('search', 'read_file', 'write_file');
 const hop: fc.Arbitrary<SimHop> = fc.record(

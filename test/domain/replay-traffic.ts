@@ -2,7 +2,7 @@
 // few models (names as providers write them, a dated one, an unpriced one),
 // growing prompts with the odd compaction, idle gaps either side of both TTLs.
 import { PLAIN_CALL_FIELDS, type TraceCall } from '../../src/core/traces/index.ts';
-import { mulberry32 } from '../../src/domain/prng.ts';
+import { mulberry32 } from '../../src/model/prng.ts';
 
 export function seededTraffic(
   seed: number,

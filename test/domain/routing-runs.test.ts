@@ -10,8 +10,8 @@ import {
   summarise,
   trySimulate,
 } from '../../src/domain/routing-runs.ts';
-import { withIdleGap } from '../../src/domain/generate-turns.ts';
-import { SUPPORT_CHAT_ROUTING } from '../../src/state/slices/routing-slice.ts';
+import { withIdleGap } from '../../src/model/generate-turns.ts';
+import { SUPPORT_CHAT_ROUTING } from '../../src/model/routing-presets.ts';
 
 const scenario = SUPPORT_CHAT_ROUTING.scenario;
 

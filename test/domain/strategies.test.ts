@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, simulateRouting, type RoutingScenario } from '../../src/core/index.ts';
-import { findPreset } from '../../src/domain/presets.ts';
+import { findPreset } from '../../src/model/presets.ts';
 import {
   compareStrategies,
   comparedStrategies,
-  DEFAULT_CLASSIFIER_USD,
   STRATEGY_IDS,
 } from '../../src/domain/strategies.ts';
-import { SUPPORT_CHAT_ROUTING } from '../../src/state/slices/routing-slice.ts';
+import { DEFAULT_CLASSIFIER_USD } from '../../src/model/routing.ts';
+import { SUPPORT_CHAT_ROUTING } from '../../src/model/routing-presets.ts';
 
 const support = SUPPORT_CHAT_ROUTING.scenario;
 const stickyScenario = (): RoutingScenario => {

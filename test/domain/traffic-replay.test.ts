@@ -8,7 +8,7 @@ import {
   targetOf,
   type ReplayPlanChoice,
 } from '../../src/domain/traffic-replay.ts';
-import { DEFAULT_REPLAY_CHOICE } from '../../src/state/slices/traffic-slice.ts';
+import { DEFAULT_REPLAY_CHOICE } from '../../src/model/traffic.ts';
 
 const map = (moves: [string, string][], ttlSeconds: 300 | 3600 = 300): ReplayPlanChoice => ({
   model: { kind: 'map', mapping: moves.map(([from, to]) => ({ from, to })) },

@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { headlineFigures } from '../../src/domain/headline-figures.ts';
-import { DEFAULT_SCENARIO } from '../../src/state/store.ts';
+import { DEFAULT_SCENARIO } from '../../src/model/scenario.ts';
 import { openTab, waitForPanel } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 

@@ -9,7 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import { DEFAULT_PRICING, evaluateOffloadGate } from '../../src/core/index.ts';
 import { headlineFigures } from '../../src/domain/headline-figures.ts';
 import { decodeScenarioHash } from '../../src/state/persistence.ts';
-import { DEFAULT_SCENARIO, type ScenarioData } from '../../src/state/store.ts';
+import { DEFAULT_SCENARIO, type ScenarioData } from '../../src/model/scenario.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const EXACT = { exact: true };

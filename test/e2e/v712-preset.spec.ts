@@ -8,9 +8,9 @@ import {
   logNormalPopulation,
   resolveGateInputs,
 } from '../../src/core/index.ts';
-import { findPreset, V712_PRESET_ID } from '../../src/domain/presets.ts';
+import { findPreset, V712_PRESET_ID } from '../../src/model/presets.ts';
 import { formatUsd } from '../../src/ui/format.ts';
-import { formatDeltaPct } from '../../src/ui/policy-words.ts';
+import { formatDeltaPct } from '../../src/domain/policy-words.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test("v7.12.0's loss, illustrated: three policies' costs and deltas", async ({ page }) => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { comparePopulation, DEFAULT_PRICING, resolveGateInputs } from '../../src/core/index.ts';
 import { packOutputs, unpackOutputs } from '../../src/domain/packed-outputs.ts';
 import { engineApi } from '../../src/engine/api.ts';
-import { DEFAULT_GATE } from '../../src/state/slices/gate-slice.ts';
+import { DEFAULT_GATE } from '../../src/model/gate.ts';
 
 const OUTPUTS = [
   { sizeTokens: 30_000, horizon: 8 },

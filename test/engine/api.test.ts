@@ -12,8 +12,8 @@ import {
 } from '../../src/domain/routing-runs.ts';
 import { engineApi, fromWire } from '../../src/engine/api.ts';
 import { runEngine } from '../../src/engine/client.ts';
-import { DEFAULT_GATE } from '../../src/state/slices/gate-slice.ts';
-import { SUPPORT_CHAT_ROUTING } from '../../src/state/slices/routing-slice.ts';
+import { DEFAULT_GATE } from '../../src/model/gate.ts';
+import { SUPPORT_CHAT_ROUTING } from '../../src/model/routing-presets.ts';
 
 const scenario = SUPPORT_CHAT_ROUTING.scenario;
 

@@ -25,13 +25,9 @@ import {
   scenarioToJson,
   type ScenarioParse,
 } from '../../src/state/persistence.ts';
-import { tableFromRows } from '../../src/state/slices/prices-slice.ts';
-import {
-  DEFAULT_SCENARIO,
-  selectScenario,
-  useAppStore,
-  type ScenarioData,
-} from '../../src/state/store.ts';
+import { tableFromRows } from '../../src/model/prices.ts';
+import { DEFAULT_SCENARIO, type ScenarioData } from '../../src/model/scenario.ts';
+import { selectScenario, useAppStore } from '../../src/state/store.ts';
 import { toVersionedScenario } from '../../src/state/scenario-schema.ts';
 import { FUZZ_RUNS, FUZZ_SEED, fuzzText } from './fuzz-inputs.ts';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPart } from '../../src/state/checked-parts.ts';
 import { checkSlice } from '../../src/state/scenario-schema.ts';
-import { DEFAULT_SCENARIO } from '../../src/state/store.ts';
+import { DEFAULT_SCENARIO } from '../../src/model/scenario.ts';
 
 const budget = DEFAULT_SCENARIO.budget;
 

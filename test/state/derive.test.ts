@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { withIdleGap } from '../../src/domain/generate-turns.ts';
+import { withIdleGap } from '../../src/model/generate-turns.ts';
 import { computed } from '../../src/state/derive.ts';
 import { modelNames, pricingTable } from '../../src/state/selectors.ts';
 import { useAppStore } from '../../src/state/store.ts';

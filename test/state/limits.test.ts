@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { describeLimit, limitProblem, USD_PER_MILLION, TOKENS } from '../../src/core/limits.ts';
 import { checkReopenable } from '../../src/state/persistence.ts';
-import { PRESETS, ROUTING_PRESET_LIST } from '../../src/domain/presets.ts';
-import { DEFAULT_SCENARIO } from '../../src/state/store.ts';
+import { PRESETS } from '../../src/model/presets.ts';
+import { ROUTING_PRESET_LIST } from '../../src/model/routing-presets.ts';
+import { DEFAULT_SCENARIO } from '../../src/model/scenario.ts';
 
 describe('limits', () => {
   it('name the field and the limit', () => {

@@ -22,7 +22,7 @@ import {
   writeStoredString,
   readStoredString,
 } from '../../src/state/persistence.ts';
-import { DEFAULT_SCENARIO, type ScenarioData } from '../../src/state/store.ts';
+import { DEFAULT_SCENARIO, type ScenarioData } from '../../src/model/scenario.ts';
 
 const withGate = (patch: Partial<ScenarioData['gate']>): ScenarioData => ({
   ...DEFAULT_SCENARIO,

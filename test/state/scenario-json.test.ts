@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/state/json-guard.ts';
 import { versionedScenarioBytes, versionedScenarioJson } from '../../src/state/scenario-json.ts';
-import { DEFAULT_SCENARIO, type ScenarioData } from '../../src/state/store.ts';
+import { DEFAULT_SCENARIO, type ScenarioData } from '../../src/model/scenario.ts';
 
 describe('versionedScenarioJson', () => {
   it('is the canonical JSON of the versioned scenario, before and after a part changes', () => {

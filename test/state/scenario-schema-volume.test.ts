@@ -2,7 +2,7 @@
 // mode; scenarios written before them still load.
 import { describe, expect, it } from 'vitest';
 import { parseScenario, toVersionedScenario } from '../../src/state/scenario-schema.ts';
-import { DEFAULT_SCENARIO } from '../../src/state/store.ts';
+import { DEFAULT_SCENARIO } from '../../src/model/scenario.ts';
 
 function withoutVolumes() {
   const v = JSON.parse(JSON.stringify(toVersionedScenario(DEFAULT_SCENARIO))) as Record<

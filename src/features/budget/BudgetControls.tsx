@@ -1,6 +1,6 @@
 import { memo, useId } from 'react';
 import { useAppStore } from '../../state/store.ts';
-import { TYPICAL_PROMPT_ROWS } from '../../state/slices/budget-slice.ts';
+import { TYPICAL_PROMPT_ROWS } from '../../model/budget.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatTokens } from '../../ui/format.ts';
 

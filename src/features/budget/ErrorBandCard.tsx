@@ -1,6 +1,6 @@
 import { memo, useId, useMemo, useState } from 'react';
 import { useAppStore } from '../../state/store.ts';
-import type { ErrorScope } from '../../state/slices/budget-slice.ts';
+import type { ErrorScope } from '../../model/budget.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatNumber, formatTokens } from '../../ui/format.ts';
 import type { CompiledRow } from '../../domain/compiled-rows.ts';

@@ -1,6 +1,6 @@
 import { memo, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useAppStore } from '../../state/store.ts';
-import { TIERS, type BudgetEditorRow, type Tier } from '../../state/slices/budget-slice.ts';
+import { TIERS, type BudgetEditorRow, type Tier } from '../../model/budget.ts';
 import {
   compileRows,
   idCandidateProblem,

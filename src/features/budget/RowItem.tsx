@@ -1,6 +1,6 @@
 import { memo, useId, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import { estimateTokens } from '../../core/index.ts';
-import { TIERS, type BudgetEditorRow, type Tier } from '../../state/slices/budget-slice.ts';
+import { TIERS, type BudgetEditorRow, type Tier } from '../../model/budget.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatTokens } from '../../ui/format.ts';
 import { TIER_LABELS } from '../../domain/compiled-rows.ts';

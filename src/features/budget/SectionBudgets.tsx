@@ -1,7 +1,7 @@
 import { memo, useId, useMemo, useState } from 'react';
 import { narrows, type BudgetRow } from '../../core/index.ts';
 import { useAppStore } from '../../state/store.ts';
-import type { SectionBudget } from '../../state/slices/budget-slice.ts';
+import type { SectionBudget } from '../../model/budget.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatTokens } from '../../ui/format.ts';
 import type { CompiledRow } from '../../domain/compiled-rows.ts';

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { linesToDraw } from './virtual-lines.ts';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { CompiledRow } from '../../domain/compiled-rows.ts';
-import { TIERS, type Tier } from '../../state/slices/budget-slice.ts';
+import { TIERS, type Tier } from '../../model/budget.ts';
 
 /** One line of the list: a tier's heading, its "no rows" note, or a row. */
 export type RowListItem =

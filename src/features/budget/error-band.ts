@@ -5,7 +5,7 @@
  * the nominal case.
  */
 import type { BudgetRow } from '../../core/index.ts';
-import type { ErrorScope } from '../../state/slices/budget-slice.ts';
+import type { ErrorScope } from '../../model/budget.ts';
 import type { CompiledRow } from '../../domain/compiled-rows.ts';
 import { evaluateBudget, type BudgetOutcome, type RowStatus } from './evaluate.ts';
 

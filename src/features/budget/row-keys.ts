@@ -3,7 +3,7 @@
  * editable and the list is reordered), so each row object gets a number the
  * first time it is seen, and an edited copy inherits its original's number.
  */
-import type { BudgetEditorRow } from '../../state/slices/budget-slice.ts';
+import type { BudgetEditorRow } from '../../model/budget.ts';
 
 const keys = new WeakMap<BudgetEditorRow, number>();
 let next = 1;

@@ -4,7 +4,7 @@
  * and stay within a row's tier, because the tier, not the list, decides
  * which tier comes first in the prompt.
  */
-import type { BudgetEditorRow } from '../../state/slices/budget-slice.ts';
+import type { BudgetEditorRow } from '../../model/budget.ts';
 import { inCompiledOrder } from '../../domain/compiled-rows.ts';
 
 /** `base`, or `base-2`, `base-3`… — the first id no row has. */

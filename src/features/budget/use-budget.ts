@@ -8,7 +8,7 @@
  */
 import type { BudgetRow } from '../../core/index.ts';
 import { computed, useDerived } from '../../state/derive.ts';
-import type { BudgetState } from '../../state/slices/budget-slice.ts';
+import type { BudgetState } from '../../model/budget.ts';
 import type { AppState } from '../../state/store.ts';
 import {
   bestKeptTokens,

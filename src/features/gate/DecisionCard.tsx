@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { formatNumber, formatTokens, formatUsd } from '../../ui/format.ts';
-import { recallBreakEvenWords } from '../../ui/policy-words.ts';
+import { recallBreakEvenWords } from '../../domain/policy-words.ts';
 import type { GateView } from './use-gate.ts';
 
 function breakEvenSentences(view: GateView): string[] {

@@ -2,7 +2,7 @@ import { memo, useId } from 'react';
 import { NumberField, type NumberFieldProps } from '../../ui/NumberField.tsx';
 import { formatTokens } from '../../ui/format.ts';
 import { useModelNames } from '../../state/selectors.ts';
-import type { GateState } from '../../state/slices/gate-slice.ts';
+import type { GateState } from '../../model/gate.ts';
 import { useAppStore } from '../../state/store.ts';
 
 type NumericGateField = {

@@ -8,7 +8,7 @@ import { SizeChart } from './SizeChart.tsx';
 import { useGateView, type GateView } from './use-gate.ts';
 import { useWhollyInView } from './use-in-view.ts';
 import { formatUsd } from '../../ui/format.ts';
-import { MINUS } from '../../ui/number-format.ts';
+import { MINUS } from '../../format/number-format.ts';
 import { useRef } from 'react';
 import './gate.css';
 

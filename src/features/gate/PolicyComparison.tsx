@@ -16,7 +16,7 @@ import {
   policyAssumptionWords,
   SEED_V712_REFERENCE,
   UNCACHED_BASIS_NOTE,
-} from '../../ui/policy-words.ts';
+} from '../../domain/policy-words.ts';
 import { TooltipBox, tokenTick, usdTick } from './chart-bits.tsx';
 import { ComparisonControls } from './ComparisonControls.tsx';
 import { policyBars } from './policy-bars.ts';

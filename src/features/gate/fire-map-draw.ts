@@ -6,7 +6,7 @@
 import type { CanvasFrame } from '../../ui/charts/use-canvas-surface.ts';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
 import { MARGINS } from '../../ui/charts/scales.ts';
-import { formatDecimal, formatTokensCompact } from '../../ui/number-format.ts';
+import { formatDecimal, formatTokensCompact } from '../../format/number-format.ts';
 import type { FireMap } from './fire-map.ts';
 
 export const FIRE_MAP_HEIGHT = 240;

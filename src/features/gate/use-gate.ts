@@ -10,7 +10,7 @@ import {
 } from '../../core/index.ts';
 import { computed, useDerived } from '../../state/derive.ts';
 import { pricingTable } from '../../state/selectors.ts';
-import type { GateState } from '../../state/slices/gate-slice.ts';
+import type { GateState } from '../../model/gate.ts';
 
 /** Everything the gate explorer derives from its inputs, all from the core. */
 export interface GateView {

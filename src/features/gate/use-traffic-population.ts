@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import type { PopulationOutput } from '../../core/index.ts';
 import { packOutputs, type PackedOutputs } from '../../domain/packed-outputs.ts';
-import type { PopulationInputs } from '../../state/slices/gate-slice.ts';
+import type { PopulationInputs } from '../../model/gate.ts';
 import { useTrafficFigures } from '../../state/traffic-figures.ts';
 
 export interface TrafficPopulationUse {

@@ -1,4 +1,4 @@
-import type { PriceTableRow as Row } from '../../state/slices/prices-slice.ts';
+import type { PriceTableRow as Row } from '../../model/prices.ts';
 import { formatTokens } from '../../ui/format.ts';
 import { PriceCell } from './PriceCell.tsx';
 import type { PriceRowActions } from './PriceTableRow.tsx';

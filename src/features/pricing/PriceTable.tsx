@@ -1,6 +1,6 @@
 import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import type { PriceTableRow as Row } from '../../state/slices/prices-slice.ts';
+import type { PriceTableRow as Row } from '../../model/prices.ts';
 import { PriceTableRow, PRICE_TABLE_COLUMNS, type PriceRowActions } from './PriceTableRow.tsx';
 import { PRICE_COLUMNS } from './price-fields.ts';
 

@@ -1,5 +1,5 @@
 import { memo, useId, useState, type Ref } from 'react';
-import type { PriceTableRow as Row } from '../../state/slices/prices-slice.ts';
+import type { PriceTableRow as Row } from '../../model/prices.ts';
 import { formatTokens } from '../../ui/format.ts';
 import { LongContextEditor } from './LongContextEditor.tsx';
 import { PriceCell } from './PriceCell.tsx';

@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { PRICING_SOURCE } from '../../core/index.ts';
-import type { PriceTableRow } from '../../state/slices/prices-slice.ts';
+import type { PriceTableRow } from '../../model/prices.ts';
 import { useAppStore } from '../../state/store.ts';
 import { formatTokens } from '../../ui/format.ts';
 import { AddModelForm } from './AddModelForm.tsx';

@@ -5,7 +5,7 @@
  */
 import { atMost, USD_PER_MILLION } from '../../core/limits.ts';
 import { validatePriceRow, type LongContextTier } from '../../core/index.ts';
-import type { PriceTableRow } from '../../state/slices/prices-slice.ts';
+import type { PriceTableRow } from '../../model/prices.ts';
 
 /** The row's own prices, USD per million tokens. */
 export const PRICE_COLUMNS = [

@@ -1,6 +1,6 @@
 import { memo, useCallback, useId, useState } from 'react';
 import type { SimTurn } from '../../core/index.ts';
-import { generateTurns, MAX_TURNS, withIdleGap } from '../../domain/generate-turns.ts';
+import { generateTurns, MAX_TURNS, withIdleGap } from '../../model/generate-turns.ts';
 import { useDerived } from '../../state/derive.ts';
 import { useAppStore } from '../../state/store.ts';
 import { formatPlain, formatTokens } from '../../ui/format.ts';

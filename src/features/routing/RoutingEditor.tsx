@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import type { ModelConfig } from '../../core/index.ts';
 import { useModelNames, usePricing } from '../../state/selectors.ts';
-import type { CacheTtlChoice, RoutingPresetId } from '../../state/slices/routing-slice.ts';
+import type { CacheTtlChoice, RoutingPresetId } from '../../model/routing.ts';
 import { useAppStore } from '../../state/store.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { Checkbox, ModelSelect } from './fields.tsx';
-import { ROUTING_PRESET_LIST, routingPreset } from '../../domain/presets.ts';
+import { ROUTING_PRESET_LIST, routingPreset } from '../../model/routing-presets.ts';
 import { useDerived } from '../../state/derive.ts';
 import { bulkEdit } from './bulk-undo.ts';
 import { BulkUndoNote } from './BulkUndoNote.tsx';

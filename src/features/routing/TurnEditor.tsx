@@ -2,7 +2,7 @@ import { memo, useId } from 'react';
 import type { Complexity, SimHop, SimTurn } from '../../core/index.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { GAP_FIELD, parseNameList, parseOptionalText, TextField } from './fields.tsx';
-import { MAX_HOPS_PER_TURN } from '../../domain/generate-turns.ts';
+import { MAX_HOPS_PER_TURN } from '../../model/generate-turns.ts';
 
 const MAX_TOKENS = 2_000_000;
 

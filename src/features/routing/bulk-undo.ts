@@ -8,7 +8,7 @@
  * Session state of the view, never part of the scenario.
  */
 import { create } from 'zustand';
-import type { RoutingState } from '../../state/slices/routing-slice.ts';
+import type { RoutingState } from '../../model/routing.ts';
 import { useAppStore } from '../../state/store.ts';
 
 /** Where the note shows: under the preset select, or in the conversation. */

@@ -17,7 +17,7 @@ import type { PricingTable, RoutingScenario, SimTurn } from '../../core/index.ts
 import { baselineCandidates, pricingFor, scenarioModels } from '../../domain/baselines.ts';
 import { sameList, sameOutcome, sameRecord, sameSummary } from '../../domain/equality.ts';
 import { countBy, hopList, type HopList } from '../../domain/hop-list.ts';
-import { complexShare, sameExceptIdleGaps, typicalIdleGap } from '../../domain/generate-turns.ts';
+import { complexShare, sameExceptIdleGaps, typicalIdleGap } from '../../model/generate-turns.ts';
 import { packTurns, type TurnsPayload } from '../../domain/packed-turns.ts';
 import {
   baselineScenario,

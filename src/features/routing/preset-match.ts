@@ -6,9 +6,9 @@
  * the select shows its placeholder rather than a name that no longer holds.
  */
 import type { RoutingScenario } from '../../core/index.ts';
-import { ROUTING_PRESET_LIST } from '../../domain/presets.ts';
+import { ROUTING_PRESET_LIST } from '../../model/routing-presets.ts';
 import { computed } from '../../state/derive.ts';
-import type { RoutingPresetId } from '../../state/slices/routing-slice.ts';
+import type { RoutingPresetId } from '../../model/routing.ts';
 
 let built: ReadonlyMap<RoutingPresetId, string> | null = null;
 

@@ -4,13 +4,10 @@
  * sticky-with-TTL. Pure helpers to split and rebuild the core's `Strategy`.
  */
 import type { ModelConfig, Strategy } from '../../core/index.ts';
-import { DEFAULT_CLASSIFIER_USD, DEFAULT_STICKY_TTL_SECONDS } from '../../domain/strategies.ts';
+import { DEFAULT_CLASSIFIER_USD, DEFAULT_STICKY_TTL_SECONDS } from '../../model/routing.ts';
 
-export {
-  cheapModel,
-  DEFAULT_CLASSIFIER_USD,
-  DEFAULT_STICKY_TTL_SECONDS,
-} from '../../domain/strategies.ts';
+export { cheapModel } from '../../domain/strategies.ts';
+export { DEFAULT_CLASSIFIER_USD, DEFAULT_STICKY_TTL_SECONDS } from '../../model/routing.ts';
 
 /** A strategy other than the sticky wrapper. */
 export type InnerStrategy = Exclude<Strategy, { kind: 'sticky' }>;

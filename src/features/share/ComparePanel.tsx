@@ -1,6 +1,7 @@
 import { useDeferredValue, useId, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { selectScenario, useAppStore, type ScenarioData } from '../../state/store.ts';
+import { selectScenario, useAppStore } from '../../state/store.ts';
+import { type ScenarioData } from '../../model/scenario.ts';
 import { compareFigures } from './compare-rows.ts';
 import { headlineFigures } from '../../domain/headline-figures.ts';
 import { fateDifferences, type FateDifference } from './fate-diff.ts';

@@ -4,7 +4,8 @@ import {
   parseScenarioText,
   type ScenarioParse,
 } from '../../state/persistence.ts';
-import { selectScenario, useAppStore, type ScenarioData } from '../../state/store.ts';
+import { selectScenario, useAppStore } from '../../state/store.ts';
+import { type ScenarioData } from '../../model/scenario.ts';
 import { EXPORT_FILE_NAME, exportScenarioFile } from './export-file.ts';
 import { useShareStore } from './share-store.ts';
 

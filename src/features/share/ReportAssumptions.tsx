@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { cacheReadPrice, cacheWritePrice, strategyModels } from '../../core/index.ts';
-import type { ScenarioData } from '../../state/store.ts';
+import type { ScenarioData } from '../../model/scenario.ts';
 import { formatNumber, formatPercent, formatTokens, withArticle } from '../../ui/format.ts';
-import { formatDecimal } from '../../ui/number-format.ts';
+import { formatDecimal } from '../../format/number-format.ts';
 
 /** The models the report's figures are priced on, in the order they first appear. */
 export function modelsInPlay(data: ScenarioData): string[] {

@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatPercent, formatTokens, formatUsd, withArticle } from '../../ui/format.ts';
-import { formatDeltaPct, policyAssumptionWords } from '../../ui/policy-words.ts';
+import { formatDeltaPct, policyAssumptionWords } from '../../domain/policy-words.ts';
 import type {
   BudgetFigures,
   GateFigures,

@@ -1,8 +1,9 @@
 import { useEffect, useState, type Ref } from 'react';
 import { PRICING_SOURCE } from '../../core/index.ts';
 import { PRICE_BOOK_LABEL } from '../../domain/price-book-meta.ts';
-import { MAX_REPORT_NOTE_CHARS, MAX_REPORT_TITLE_CHARS } from '../../state/slices/ui-slice.ts';
-import { useAppStore, type ScenarioData } from '../../state/store.ts';
+import { MAX_REPORT_NOTE_CHARS, MAX_REPORT_TITLE_CHARS } from '../../model/ui.ts';
+import { useAppStore } from '../../state/store.ts';
+import { type ScenarioData } from '../../model/scenario.ts';
 import { loadPersistence } from './persistence-helpers.ts';
 
 /** The report's heading when the user gave it no title. */

@@ -9,7 +9,7 @@ import {
   withArticle,
 } from '../../ui/format.ts';
 import { headlineFigures, type Outcome } from '../../domain/headline-figures.ts';
-import { formatDeltaPct, policyAssumptionWords } from '../../ui/policy-words.ts';
+import { formatDeltaPct, policyAssumptionWords } from '../../domain/policy-words.ts';
 import { describeStrategy } from './strategy-words.ts';
 import { ReportAssumptions } from './ReportAssumptions.tsx';
 import { ReportDetailsForm, ReportHead } from './ReportHeader.tsx';

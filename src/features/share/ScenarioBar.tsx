@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { findPreset, PRESETS } from '../../domain/presets.ts';
+import { findPreset, PRESETS } from '../../model/presets.ts';
 import { selectScenario, useAppStore } from '../../state/store.ts';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { MAX_SCENARIO_BYTES } from '../../core/limits.ts';

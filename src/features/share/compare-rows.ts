@@ -3,7 +3,7 @@
  * difference B − A in words a reviewer reads at a glance.
  */
 import { formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
-import { formatDecimal } from '../../ui/number-format.ts';
+import { formatDecimal } from '../../format/number-format.ts';
 import type { HeadlineFigures, Outcome } from '../../domain/headline-figures.ts';
 
 /** One line of the comparison table. */

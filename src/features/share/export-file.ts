@@ -1,5 +1,5 @@
 import { scenarioToJson } from '../../state/persistence.ts';
-import type { ScenarioData } from '../../state/store.ts';
+import type { ScenarioData } from '../../model/scenario.ts';
 import { downloadBlob } from '../../ui/chart-export.ts';
 
 /** File name of an exported scenario. */

@@ -5,8 +5,8 @@
  */
 import { simulateRouting, type HopRecord } from '../../core/index.ts';
 import type { HeadlineFigures } from '../../domain/headline-figures.ts';
-import { tableFromRows } from '../../state/slices/prices-slice.ts';
-import type { ScenarioData } from '../../state/store.ts';
+import { tableFromRows } from '../../model/prices.ts';
+import type { ScenarioData } from '../../model/scenario.ts';
 
 /** One outcome that differs between A and B. */
 export interface FateDifference {

@@ -20,7 +20,8 @@ import {
   type HistorySource,
 } from '../../state/history/model.ts';
 import { tabId, type TabLink } from '../../state/tab-session.ts';
-import { selectScenario, useAppStore, type ScenarioData } from '../../state/store.ts';
+import { selectScenario, useAppStore } from '../../state/store.ts';
+import { type ScenarioData } from '../../model/scenario.ts';
 import { useShareStore } from './share-store.ts';
 
 interface HistoryState {

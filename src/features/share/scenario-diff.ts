@@ -6,7 +6,7 @@
  * budget row by its id, a policy by its id), else by position.
  */
 import type { Strategy } from '../../core/index.ts';
-import { formatDecimal } from '../../ui/number-format.ts';
+import { formatDecimal } from '../../format/number-format.ts';
 import { describeStrategy } from './strategy-words.ts';
 
 /** The tab (or part) an input belongs to. */

@@ -6,7 +6,7 @@
  * use-scenario-persistence.ts.)
  */
 import { create } from 'zustand';
-import type { ScenarioData } from '../../state/store.ts';
+import type { ScenarioData } from '../../model/scenario.ts';
 
 export interface Notice {
   /** Errors are announced as alerts; everything else politely. */

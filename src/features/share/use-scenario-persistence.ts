@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { selectScenario, useAppStore, type ScenarioData } from '../../state/store.ts';
+import { selectScenario, useAppStore } from '../../state/store.ts';
+import { type ScenarioData } from '../../model/scenario.ts';
 import { MAX_SCENARIO_BYTES } from '../../core/limits.ts';
 import { createLimitGuard } from './limit-guard.ts';
 import { linkTabs, readTabState, writeTabState, type TabMessage } from '../../state/tab-session.ts';

@@ -1,6 +1,6 @@
 import { memo, useDeferredValue, useEffect, useMemo } from 'react';
 import type { TrafficAnalysis } from '../../engine/traces/traffic-types.ts';
-import { tableFromRows } from '../../state/slices/prices-slice.ts';
+import { tableFromRows } from '../../model/prices.ts';
 import { useAppStore } from '../../state/store.ts';
 import { AsBilledSection } from './AsBilledSection.tsx';
 import { CalibrationSection } from './CalibrationSection.tsx';

@@ -14,7 +14,7 @@ import type {
   TrafficAnalysis,
   TrafficMeta,
 } from '../../engine/traces/traffic-types.ts';
-import { tableFromRows } from '../../state/slices/prices-slice.ts';
+import { tableFromRows } from '../../model/prices.ts';
 import { useAppStore } from '../../state/store.ts';
 import { forgetCrossFigures, publishCrossFigures } from './cross-figures.ts';
 import { plural } from './plural.ts';

@@ -6,8 +6,8 @@
  * they were, and never dropped for newer states. No storage here: see
  * history-store.ts.
  */
-import type { ScenarioData } from '../store.ts';
-import { formatTokenCount } from '../../ui/number-format.ts';
+import type { ScenarioData } from '../../model/scenario.ts';
+import { formatTokenCount } from '../../format/number-format.ts';
 
 /** Why a state entered the history. */
 export type HistorySource = 'edit' | 'link' | 'saved' | 'restore' | 'startup' | 'kept';

@@ -1,14 +1,12 @@
 import type { StateCreator } from 'zustand';
-import { DEFAULT_PRICING, type PriceRow, type SingleRowPricingTable } from '../../core/index.ts';
+import type { SingleRowPricingTable } from '../../core/index.ts';
+import {
+  DEFAULT_PRICES,
+  rowsFromTable,
+  type PricesState,
+  type PriceTableRow,
+} from '../../model/prices.ts';
 import type { AppState } from '../store.ts';
-
-/** One editable row of the price table: a model name and its prices (USD per million tokens). */
-export type PriceTableRow = PriceRow & { readonly model: string };
-
-export interface PricesState {
-  /** Rows in display order; model names are unique. */
-  readonly rows: readonly PriceTableRow[];
-}
 
 export interface PricesSlice {
   prices: PricesState;
@@ -20,17 +18,6 @@ export interface PricesSlice {
   mergePriceRows: (table: SingleRowPricingTable) => void;
   resetPrices: () => void;
 }
-
-export function rowsFromTable(table: SingleRowPricingTable): PriceTableRow[] {
-  return Object.entries(table).map(([model, row]) => ({ model, ...row }));
-}
-
-export function tableFromRows(rows: readonly PriceTableRow[]): SingleRowPricingTable {
-  // Object.fromEntries defines own properties, so even "__proto__" is a plain row.
-  return Object.fromEntries(rows.map(({ model, ...row }): [string, PriceRow] => [model, row]));
-}
-
-export const DEFAULT_PRICES: PricesState = { rows: rowsFromTable(DEFAULT_PRICING) };
 
 export const createPricesSlice: StateCreator<AppState, [], [], PricesSlice> = (set) => ({
   prices: DEFAULT_PRICES,

@@ -1,31 +1,12 @@
 import type { StateCreator } from 'zustand';
+import { DEFAULT_UI, type TabId, type ThemeChoice, type UiState } from '../../model/ui.ts';
 import type { AppState } from '../store.ts';
-
-export const TABS = ['gate', 'budget', 'routing', 'prices', 'traffic'] as const;
-export type TabId = (typeof TABS)[number];
-export type ThemeChoice = 'system' | 'light' | 'dark';
-
-/** UI choices that are part of a shared scenario. */
-export interface UiState {
-  readonly tab: TabId;
-  readonly theme: ThemeChoice;
-  /** The report's title as the user typed it (absent: the report's own heading). */
-  readonly reportTitle?: string;
-  /** The user's note on the report (absent: none). */
-  readonly reportNote?: string;
-}
-
-/** Longest report title and note, characters (they travel in the link). */
-export const MAX_REPORT_TITLE_CHARS = 200;
-export const MAX_REPORT_NOTE_CHARS = 2_000;
 
 export interface UiSlice {
   ui: UiState;
   setTab: (tab: TabId) => void;
   setTheme: (theme: ThemeChoice) => void;
 }
-
-export const DEFAULT_UI: UiState = { tab: 'gate', theme: 'system' };
 
 export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => ({
   ui: DEFAULT_UI,

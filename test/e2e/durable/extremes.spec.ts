@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { DEFAULT_SCENARIO } from '../../../src/state/store.ts';
+import { DEFAULT_SCENARIO } from '../../../src/model/scenario.ts';
 import { expectReadable, watchErrors } from './helpers.ts';
 
 const TABS = ['Offload gate', 'Prompt budget', 'Model routing', 'Prices'] as const;

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { admitWithinBudget, BudgetExceededError } from '../../../src/core/index.ts';
 import BudgetPanel from '../../../src/features/budget/BudgetPanel.tsx';
-import { DEFAULT_BUDGET, TYPICAL_PROMPT_ROWS } from '../../../src/state/slices/budget-slice.ts';
+import { DEFAULT_BUDGET, TYPICAL_PROMPT_ROWS } from '../../../src/model/budget.ts';
 import { useAppStore } from '../../../src/state/store.ts';
 
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { admitWithinBudget } from '../../../src/core/index.ts';
 import { toBudgetRows, compileRows } from '../../../src/domain/compiled-rows.ts';
 import BudgetPanel from '../../../src/features/budget/BudgetPanel.tsx';
-import { DEFAULT_BUDGET } from '../../../src/state/slices/budget-slice.ts';
+import { DEFAULT_BUDGET } from '../../../src/model/budget.ts';
 import { useAppStore } from '../../../src/state/store.ts';
 import { formatTokens } from '../../../src/ui/format.ts';
 

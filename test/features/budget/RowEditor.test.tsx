@@ -6,7 +6,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RowEditor } from '../../../src/features/budget/RowEditor.tsx';
-import { DEFAULT_BUDGET } from '../../../src/state/slices/budget-slice.ts';
+import { DEFAULT_BUDGET } from '../../../src/model/budget.ts';
 import { useAppStore } from '../../../src/state/store.ts';
 
 beforeEach(() => {

@@ -6,7 +6,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import BudgetPanel from '../../../src/features/budget/BudgetPanel.tsx';
-import type { BudgetEditorRow } from '../../../src/state/slices/budget-slice.ts';
+import type { BudgetEditorRow } from '../../../src/model/budget.ts';
 import { useAppStore } from '../../../src/state/store.ts';
 
 const ROWS = 400;

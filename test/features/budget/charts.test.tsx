@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import BudgetPanel from '../../../src/features/budget/BudgetPanel.tsx';
 import { useBudgetView } from '../../../src/features/budget/use-budget.ts';
 import { MARGINS } from '../../../src/ui/charts/scales.ts';
-import { DEFAULT_BUDGET } from '../../../src/state/slices/budget-slice.ts';
+import { DEFAULT_BUDGET } from '../../../src/model/budget.ts';
 import { useAppStore } from '../../../src/state/store.ts';
 
 beforeEach(() => {

@@ -13,7 +13,7 @@ import { evaluateBudget } from '../../../src/features/budget/evaluate.ts';
 import { fatesFromKey, fatesKey } from '../../../src/features/budget/fates.ts';
 import { dropCorners, labelledCorners } from '../../../src/features/budget/ladder-series.ts';
 import { analyseRows } from '../../../src/features/budget/use-budget.ts';
-import { TYPICAL_PROMPT_ROWS } from '../../../src/state/slices/budget-slice.ts';
+import { TYPICAL_PROMPT_ROWS } from '../../../src/model/budget.ts';
 
 const compiled = compileRows(TYPICAL_PROMPT_ROWS, 4);
 const rows = toBudgetRows(compiled);

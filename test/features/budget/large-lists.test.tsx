@@ -21,11 +21,7 @@ import { analyseRows } from '../../../src/features/budget/use-budget.ts';
 import { evaluateBudget } from '../../../src/features/budget/evaluate.ts';
 import { fatesFromKey, fatesKey } from '../../../src/features/budget/fates.ts';
 import { compileRows } from '../../../src/domain/compiled-rows.ts';
-import {
-  DEFAULT_BUDGET,
-  type BudgetEditorRow,
-  type Tier,
-} from '../../../src/state/slices/budget-slice.ts';
+import { DEFAULT_BUDGET, type BudgetEditorRow, type Tier } from '../../../src/model/budget.ts';
 import { useAppStore } from '../../../src/state/store.ts';
 
 const TIERS: readonly Tier[] = ['stable', 'session', 'perTurn'];

@@ -19,10 +19,7 @@ import {
   removeRow,
   uniqueId,
 } from '../../../src/features/budget/row-ops.ts';
-import {
-  TYPICAL_PROMPT_ROWS,
-  type BudgetEditorRow,
-} from '../../../src/state/slices/budget-slice.ts';
+import { TYPICAL_PROMPT_ROWS, type BudgetEditorRow } from '../../../src/model/budget.ts';
 
 const row = (id: string, tier: BudgetEditorRow['tier'], tokens = 100): BudgetEditorRow => ({
   contributionId: id,

@@ -2,11 +2,11 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, resolveGateInputs } from '../../../src/core/index.ts';
 import { policyFigures } from '../../../src/domain/population-sizes.ts';
-import { findPreset, V712_PRESET_ID } from '../../../src/domain/presets.ts';
+import { findPreset, V712_PRESET_ID } from '../../../src/model/presets.ts';
 import GatePanel from '../../../src/features/gate/GatePanel.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
 import { formatUsd } from '../../../src/ui/format.ts';
-import { formatDeltaPct, UNCACHED_BASIS_NOTE } from '../../../src/ui/policy-words.ts';
+import { formatDeltaPct, UNCACHED_BASIS_NOTE } from '../../../src/domain/policy-words.ts';
 
 function comparisonCard(): HTMLElement {
   return screen.getByRole('region', {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, simulateRouting, type RoutingScenario } from '../../../src/core/index.ts';
 import { baselineScenario } from '../../../src/domain/routing-runs.ts';
-import { generateTurns, withIdleGap } from '../../../src/domain/generate-turns.ts';
+import { generateTurns, withIdleGap } from '../../../src/model/generate-turns.ts';
 import RoutingPanel from '../../../src/features/routing/RoutingPanel.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
 import { formatUsd } from '../../../src/ui/format.ts';

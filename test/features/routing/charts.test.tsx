@@ -9,7 +9,7 @@ import {
   gapSweepValues,
   SHARE_SWEEP_VALUES,
 } from '../../../src/domain/routing-runs.ts';
-import { typicalIdleGap } from '../../../src/domain/generate-turns.ts';
+import { typicalIdleGap } from '../../../src/model/generate-turns.ts';
 import RoutingPanel from '../../../src/features/routing/RoutingPanel.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
 import { formatUsd } from '../../../src/ui/format.ts';

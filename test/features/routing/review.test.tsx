@@ -2,10 +2,10 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, simulateRouting } from '../../../src/core/index.ts';
-import { findPreset } from '../../../src/domain/presets.ts';
+import { findPreset } from '../../../src/model/presets.ts';
 import { gapSweepPoint } from '../../../src/domain/routing-runs.ts';
 import { compareStrategies } from '../../../src/domain/strategies.ts';
-import { generateTurns } from '../../../src/domain/generate-turns.ts';
+import { generateTurns } from '../../../src/model/generate-turns.ts';
 import RoutingPanel from '../../../src/features/routing/RoutingPanel.tsx';
 import { AUTO_COMPARE_MAX_HOPS } from '../../../src/features/routing/strategy-comparison.ts';
 import { useAppStore } from '../../../src/state/store.ts';

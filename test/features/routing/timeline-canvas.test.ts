@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, simulateRouting } from '../../../src/core/index.ts';
-import { withIdleGap } from '../../../src/domain/generate-turns.ts';
+import { withIdleGap } from '../../../src/model/generate-turns.ts';
 import { hopList } from '../../../src/domain/hop-list.ts';
 import { packHops, packedHopList } from '../../../src/domain/packed-hops.ts';
 import { timelineMarks, timelineScene } from '../../../src/features/routing/timeline-canvas.ts';
-import { SUPPORT_CHAT_ROUTING } from '../../../src/state/slices/routing-slice.ts';
+import { SUPPORT_CHAT_ROUTING } from '../../../src/model/routing-presets.ts';
 
 const hopsAt = (gap: number) =>
   simulateRouting(

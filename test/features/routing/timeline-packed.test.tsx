@@ -2,12 +2,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRICING, simulateRouting, type HopRecord } from '../../../src/core/index.ts';
-import { generateTurns } from '../../../src/domain/generate-turns.ts';
+import { generateTurns } from '../../../src/model/generate-turns.ts';
 import { hopList } from '../../../src/domain/hop-list.ts';
 import { packHops, packedHopList } from '../../../src/domain/packed-hops.ts';
 import { drawTimeline, timelineScene } from '../../../src/features/routing/timeline-canvas.ts';
 import { TimelineChart } from '../../../src/features/routing/TimelineChart.tsx';
-import { SUPPORT_CHAT_ROUTING } from '../../../src/state/slices/routing-slice.ts';
+import { SUPPORT_CHAT_ROUTING } from '../../../src/model/routing-presets.ts';
 
 const MODELS = ['claude-opus-4-6', 'claude-sonnet-4-5', 'claude-haiku-4-5'];
 const scenario = SUPPORT_CHAT_ROUTING.scenario;

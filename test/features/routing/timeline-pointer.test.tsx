@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRICING, simulateRouting, type HopRecord } from '../../../src/core/index.ts';
 import { TimelineChart } from '../../../src/features/routing/TimelineChart.tsx';
 import { TIMELINE_HEIGHT, TIMELINE_LAYOUT } from '../../../src/features/routing/timeline-canvas.ts';
-import { SUPPORT_CHAT_ROUTING } from '../../../src/state/slices/routing-slice.ts';
+import { SUPPORT_CHAT_ROUTING } from '../../../src/model/routing-presets.ts';
 
 // jsdom lays nothing out: the canvas stands 800 px wide at the page's top left.
 const WIDTH = 800;

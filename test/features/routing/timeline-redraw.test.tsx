@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRICING, simulateRouting, type HopRecord } from '../../../src/core/index.ts';
-import { withIdleGap } from '../../../src/domain/generate-turns.ts';
+import { withIdleGap } from '../../../src/model/generate-turns.ts';
 import { TimelineChart } from '../../../src/features/routing/TimelineChart.tsx';
-import { SUPPORT_CHAT_ROUTING } from '../../../src/state/slices/routing-slice.ts';
+import { SUPPORT_CHAT_ROUTING } from '../../../src/model/routing-presets.ts';
 
 const scenarioAt = (gap: number) => ({
   ...SUPPORT_CHAT_ROUTING.scenario,

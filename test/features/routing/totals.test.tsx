@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRICING } from '../../../src/core/index.ts';
 import { baselineScenario, trySimulate } from '../../../src/domain/routing-runs.ts';
-import { withIdleGap } from '../../../src/domain/generate-turns.ts';
+import { withIdleGap } from '../../../src/model/generate-turns.ts';
 import { TotalsCard } from '../../../src/features/routing/TotalsCard.tsx';
-import { SUPPORT_CHAT_ROUTING } from '../../../src/state/slices/routing-slice.ts';
+import { SUPPORT_CHAT_ROUTING } from '../../../src/model/routing-presets.ts';
 import { formatUsd } from '../../../src/ui/format.ts';
 import type * as FormatModule from '../../../src/ui/format.ts';
 

@@ -13,7 +13,7 @@ import {
   PolicyChart,
   RoutingChart,
 } from '../../../src/features/share/ReportCharts.tsx';
-import { DEFAULT_SCENARIO } from '../../../src/state/store.ts';
+import { DEFAULT_SCENARIO } from '../../../src/model/scenario.ts';
 import { formatUsd } from '../../../src/ui/format.ts';
 
 function value<T>(outcome: Outcome<T>): T {

@@ -8,7 +8,8 @@ import { PRICE_BOOK_DATE, PRICE_BOOK_VERSION } from '../../../src/domain/price-b
 import { ScenarioBar } from '../../../src/features/share/ScenarioBar.tsx';
 import { CompareSlot } from '../../../src/features/share/CompareSlot.tsx';
 import { decodeScenarioHash, scenarioToJson } from '../../../src/state/persistence.ts';
-import { DEFAULT_SCENARIO, useAppStore } from '../../../src/state/store.ts';
+import { DEFAULT_SCENARIO } from '../../../src/model/scenario.ts';
+import { useAppStore } from '../../../src/state/store.ts';
 import { Probe, resetEverything } from './helpers.tsx';
 import { captureDownloads } from '../../helpers/downloads.ts';
 

@@ -15,7 +15,8 @@ import {
   STORAGE_KEY,
 } from '../../../src/state/persistence.ts';
 import { TAB_STATE_KEY } from '../../../src/state/tab-session.ts';
-import { DEFAULT_SCENARIO, useAppStore, type ScenarioData } from '../../../src/state/store.ts';
+import { DEFAULT_SCENARIO, type ScenarioData } from '../../../src/model/scenario.ts';
+import { useAppStore } from '../../../src/state/store.ts';
 import { jsonHash, Probe, resetEverything } from './helpers.tsx';
 
 const withOutput = (outputTokens: number): ScenarioData => ({

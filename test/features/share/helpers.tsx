@@ -1,7 +1,8 @@
 import { useShareStore } from '../../../src/features/share/share-store.ts';
 import { useScenarioPersistence } from '../../../src/features/share/use-scenario-persistence.ts';
-import { DEFAULT_UI } from '../../../src/state/slices/ui-slice.ts';
-import { DEFAULT_SCENARIO, useAppStore } from '../../../src/state/store.ts';
+import { DEFAULT_UI } from '../../../src/model/ui.ts';
+import { DEFAULT_SCENARIO } from '../../../src/model/scenario.ts';
+import { useAppStore } from '../../../src/state/store.ts';
 
 /** Fresh store, storage and address for each test. */
 export function resetEverything(hash = ''): void {

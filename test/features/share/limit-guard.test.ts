@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLimitGuard } from '../../../src/features/share/limit-guard.ts';
 import { SAVED_VERSION, slicesOf } from '../../../src/features/share/persistence-helpers.ts';
 import { versionedScenarioJson } from '../../../src/state/scenario-json.ts';
-import { DEFAULT_SCENARIO, useAppStore } from '../../../src/state/store.ts';
+import { DEFAULT_SCENARIO } from '../../../src/model/scenario.ts';
+import { useAppStore } from '../../../src/state/store.ts';
 import { resetEverything } from './helpers.tsx';
 
 describe('the limit guard, prepared ahead of a save', () => {

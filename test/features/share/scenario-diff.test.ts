@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { headlineFigures } from '../../../src/domain/headline-figures.ts';
 import { fateDifferences } from '../../../src/features/share/fate-diff.ts';
 import { inputDifferences } from '../../../src/features/share/scenario-diff.ts';
-import { DEFAULT_SCENARIO, type ScenarioData } from '../../../src/state/store.ts';
+import { DEFAULT_SCENARIO, type ScenarioData } from '../../../src/model/scenario.ts';
 
 const asRecord = (d: ScenarioData) => d as unknown as Record<string, unknown>;
 const diff = (a: ScenarioData, b: ScenarioData) => inputDifferences(asRecord(a), asRecord(b));

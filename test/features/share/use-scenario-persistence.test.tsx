@@ -10,7 +10,8 @@ import {
   STORAGE_KEY,
 } from '../../../src/state/persistence.ts';
 import { SCENARIO_VERSION } from '../../../src/state/scenario-schema.ts';
-import { DEFAULT_SCENARIO, useAppStore, type ScenarioData } from '../../../src/state/store.ts';
+import { DEFAULT_SCENARIO, type ScenarioData } from '../../../src/model/scenario.ts';
+import { useAppStore } from '../../../src/state/store.ts';
 import { useShareStore } from '../../../src/features/share/share-store.ts';
 import {
   hasSomethingToRestore,

@@ -8,7 +8,7 @@ import {
 } from '../../../src/state/history/history-store.ts';
 import { makeEntry, makeKeptEntry } from '../../../src/state/history/model.ts';
 import { scenarioToJson } from '../../../src/state/persistence.ts';
-import { DEFAULT_SCENARIO } from '../../../src/state/store.ts';
+import { DEFAULT_SCENARIO } from '../../../src/model/scenario.ts';
 
 const entry = (tokens: number, time: number) => {
   const data = { ...DEFAULT_SCENARIO, gate: { ...DEFAULT_SCENARIO.gate, outputTokens: tokens } };

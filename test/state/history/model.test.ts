@@ -11,7 +11,7 @@ import {
   type HistoryEntry,
 } from '../../../src/state/history/model.ts';
 import { scenarioToJson } from '../../../src/state/persistence.ts';
-import { DEFAULT_SCENARIO, type ScenarioData } from '../../../src/state/store.ts';
+import { DEFAULT_SCENARIO, type ScenarioData } from '../../../src/model/scenario.ts';
 
 const withOutput = (outputTokens: number): ScenarioData => ({
   ...DEFAULT_SCENARIO,

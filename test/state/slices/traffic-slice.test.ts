@@ -5,8 +5,8 @@ import {
   parseScenarioText,
 } from '../../../src/state/persistence.ts';
 import { checkSlice } from '../../../src/state/scenario-schema.ts';
-import { DEFAULT_TRAFFIC } from '../../../src/state/slices/traffic-slice.ts';
-import { DEFAULT_SCENARIO } from '../../../src/state/store.ts';
+import { DEFAULT_TRAFFIC } from '../../../src/model/traffic.ts';
+import { DEFAULT_SCENARIO } from '../../../src/model/scenario.ts';
 
 const choice = {
   modelMode: 'map' as const,

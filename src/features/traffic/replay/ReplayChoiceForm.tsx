@@ -7,7 +7,7 @@ import {
   type TargetCacheModes,
 } from '../../../domain/traffic-replay.ts';
 import type { BilledRow } from '../../../engine/traces/traffic-types.ts';
-import type { ReplayChoiceState } from '../../../state/slices/traffic-slice.ts';
+import type { ReplayChoiceState } from '../../../model/traffic.ts';
 import { useAppStore } from '../../../state/store.ts';
 import { formatPlain, formatUsd } from '../../../ui/format.ts';
 import { setReplayScope, type ScopeChoice } from './replay-session.ts';

@@ -3,7 +3,7 @@
  * U+2212, on both): "−$0.1100 (−10 %)", "+$2.50 (+4 %)", "$0.00 (0 %)".
  */
 import { formatNumber, formatUsd } from '../../../ui/format.ts';
-import { MINUS } from '../../../ui/number-format.ts';
+import { MINUS } from '../../../format/number-format.ts';
 
 /** The percent part: whole percent, one decimal under 1 %. */
 function percentText(pct: number): string {

@@ -11,7 +11,7 @@ import {
   formatUsdChange,
   formatUsdTick,
 } from '../../src/ui/format.ts';
-import { fieldText, formatSeconds } from '../../src/ui/number-format.ts';
+import { fieldText, formatSeconds } from '../../src/format/number-format.ts';
 
 const FORBIDDEN = /NaN|Infinity|∞|\d[eE][+-]?\d|-/;
 

@@ -8,7 +8,7 @@ import {
   sameExceptIdleGaps,
   typicalIdleGap,
   withIdleGap,
-} from '../../src/domain/generate-turns.ts';
+} from '../../src/model/generate-turns.ts';
 
 const template: SimTurn = {
   gapSeconds: 100,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mulberry32, seededOrder } from '../../src/domain/prng.ts';
+import { mulberry32, seededOrder } from '../../src/model/prng.ts';
 
 describe('mulberry32', () => {
   it('gives the same numbers for the same seed and different ones for another', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { headlineFigures } from '../../src/domain/headline-figures.ts';
 import { comparePopulation, DEFAULT_PRICING, logNormalPopulation } from '../../src/core/index.ts';
-import { findPreset, PRESETS, V712_PRESET_ID } from '../../src/domain/presets.ts';
+import { findPreset, PRESETS, V712_PRESET_ID } from '../../src/model/presets.ts';
 import { parseScenario, toVersionedScenario } from '../../src/state/scenario-schema.ts';
 
 function figuresOf(id: string) {

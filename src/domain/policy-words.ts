@@ -1,27 +1,10 @@
 /**
  * The policy comparison's assumptions in words (SPEC §2.1), shared by the
- * gate tab, the report and every export of the chart. Plain numbers in,
- * sentences out: it imports neither the core nor the state.
+ * gate tab, the report and every export of the chart: the comparison's
+ * basis in, sentences out.
  */
-import { formatNumber, formatPercent, formatTokens } from './format.ts';
-import { formatDecimal, MINUS } from './number-format.ts';
-
-/** What the comparison was priced with (the domain's `PolicyBasis` has this shape). */
-export interface PolicyBasisWords {
-  readonly carryBasis: 'uncached' | 'cached';
-  readonly cacheHitShare: number;
-  readonly tailTokens: number;
-  readonly stubTokens: number;
-  readonly recallElasticity: number;
-  readonly horizon: number;
-  readonly recallProbability: number;
-  readonly horizonFromGate: boolean;
-  readonly recallFromGate: boolean;
-  readonly largeOffloadThresholdTokens: number;
-  readonly inputPerM: number;
-  readonly cacheReadPerM: number;
-  readonly cacheWritePerM: number;
-}
+import { formatDecimal, formatFraction, formatTokenCount, MINUS } from '../format/number-format.ts';
+import type { PolicyBasis } from './population-sizes.ts';
 
 /** The note shown when the seed's basis is chosen: what it leaves out. */
 export const UNCACHED_BASIS_NOTE =
@@ -51,25 +34,25 @@ export function recallBreakEvenWords(pStar: number): string {
   if (Number.isNaN(pStar)) return '';
   if (pStar >= 1) return 'Offloading pays even if the output is always recalled.';
   if (pStar <= 0) return 'Offloading does not pay even if the output is never recalled.';
-  return `Offloading pays while the recall probability stays below ${formatPercent(pStar, 1)} (the break-even p*).`;
+  return `Offloading pays while the recall probability stays below ${formatFraction(pStar, 1)} (the break-even p*).`;
 }
 
 /** The turns of a horizon, in words. */
 function turns(h: number): string {
-  return `${formatNumber(h, 2)} ${h === 1 ? 'turn' : 'turns'}`;
+  return `${formatDecimal(h, 2)} ${h === 1 ? 'turn' : 'turns'}`;
 }
 
 /** The comparison's basis, recall and horizon, one sentence each. */
-export function policyAssumptionWords(b: PolicyBasisWords): string[] {
+export function policyAssumptionWords(b: PolicyBasis): string[] {
   const basis =
     b.carryBasis === 'cached'
-      ? `Basis: cache-aware — ${formatPercent(b.cacheHitShare)} of carried context read from a warm cache at ${perMillion(b.cacheReadPerM)} (the rest at ${perMillion(b.inputPerM)}); offloading re-writes the stub and ${formatTokens(b.tailTokens)} tail tokens at ${perMillion(b.cacheWritePerM)}`
+      ? `Basis: cache-aware — ${formatFraction(b.cacheHitShare)} of carried context read from a warm cache at ${perMillion(b.cacheReadPerM)} (the rest at ${perMillion(b.inputPerM)}); offloading re-writes the stub and ${formatTokenCount(b.tailTokens)} tail tokens at ${perMillion(b.cacheWritePerM)}`
       : `Basis: the seed's — carried context priced as uncached input at ${perMillion(b.inputPerM)}`;
-  const p = formatPercent(Math.min(1, Math.max(0, b.recallProbability)));
+  const p = formatFraction(Math.min(1, Math.max(0, b.recallProbability)));
   const recall =
     b.recallElasticity === 0
       ? `Recall: ${p} for every size`
-      : `Recall: ${p} at ${formatTokens(b.largeOffloadThresholdTokens)} tokens, more for smaller outputs (k = ${formatNumber(b.recallElasticity, 2)})`;
+      : `Recall: ${p} at ${formatTokenCount(b.largeOffloadThresholdTokens)} tokens, more for smaller outputs (k = ${formatDecimal(b.recallElasticity, 2)})`;
   return [
     basis,
     `${recall}${b.recallFromGate ? ' (the gate’s prior above)' : ''}`,
