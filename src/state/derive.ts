@@ -1,50 +1,44 @@
 /**
- * The derivation layer: results computed from the store's inputs outside
- * render, in the spirit of tldraw's `computed(name, fn, { isEqual })`.
- *
- * A `computed` picks its inputs from the state (store fields or other
- * computeds), recomputes only when one of them changes identity, and keeps
- * its previous result when the new one is equal by value, so a component
- * reading it (and every chart it feeds) skips the render. Components read
- * derived values with `useDerived`; they never compute them.
+ * The derivation graph over the store of inputs (see `graph.ts`): the
+ * zustand store feeds one atom, `fromStore` turns a field of it into a node,
+ * and every result is a `computed` over such nodes and other computeds.
+ * Components read a node with `useValue` and never derive anything
+ * themselves: a component re-renders only when the value it reads changes
+ * identity, and a value recomputes only when a node it read has changed.
  */
-import type { AppState } from './store.ts';
-import { useAppStore } from './store.ts';
+import { useSyncExternalStore } from 'react';
+import { atom, computed, subscribe, type Signal } from './graph.ts';
+import { useAppStore, type AppState } from './store.ts';
 
-/** A value derived from the store, memoised on its inputs. */
-export interface Computed<T> {
-  /** A name for debugging. */
-  readonly name: string;
-  /** The value for `state` (the same object while its inputs and its value are unchanged). */
-  readonly get: (state: AppState) => T;
-}
+export { atom, computed, untracked, type Atom, type Signal } from './graph.ts';
+
+/** The store's state as the graph's one input from zustand. */
+const storeState = atom<AppState>('store', useAppStore.getState());
+useAppStore.subscribe((state) => storeState.set(state));
 
 /**
- * Defines a derived value. `selectInputs` returns the inputs as a tuple
- * (compared item by item with `Object.is`); `compute` runs only when one
- * changed; `isEqual` decides whether a new result may replace the kept one.
+ * A node holding one field of the store, `select(state)`. It changes only
+ * when the selected value does (by `isEqual`, default `Object.is`), so the
+ * computeds that read it skip every edit of another field.
  */
-export function computed<const I extends readonly unknown[], T>(
+export function fromStore<T>(
   name: string,
-  selectInputs: (state: AppState) => I,
-  compute: (...inputs: I) => T,
+  select: (state: AppState) => T,
   isEqual: (kept: T, next: T) => boolean = Object.is,
-): Computed<T> {
-  let lastState: AppState | undefined;
-  let lastInputs: I | undefined;
-  let value: T;
-  const get = (state: AppState): T => {
-    if (state === lastState) return value;
-    const inputs = selectInputs(state);
-    lastState = state;
-    if (lastInputs !== undefined && sameInputs(lastInputs, inputs)) return value;
-    const next = compute(...inputs);
-    const first = lastInputs === undefined;
-    lastInputs = inputs;
-    if (first || !isEqual(value, next)) value = next;
-    return value;
-  };
-  return { name, get };
+): Signal<T> {
+  return computed(name, () => select(storeState.get()), { isEqual });
+}
+
+/** Reads a node in a component: it re-renders only when the value changes identity. */
+export function useValue<T>(signal: Signal<T>): T {
+  const read = () => signal.get();
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+/** A computed over a tuple of inputs picked from the store's state (see `computedFromState`). */
+export interface StateComputed<T> extends Signal<T> {
+  /** The value; the argument is ignored (the graph reads the store itself). */
+  get(state?: AppState): T;
 }
 
 function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
@@ -53,7 +47,23 @@ function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
   return true;
 }
 
-/** Reads a derived value in a component; it re-renders only when the value changes identity. */
-export function useDerived<T>(value: Computed<T>): T {
-  return useAppStore(value.get);
+/**
+ * A computed whose inputs are picked from the store's state as a tuple
+ * (compared item by item with `Object.is`), computed by `compute` from them:
+ * the graph's node in the form the routing lab's results are written in.
+ */
+export function computedFromState<const I extends readonly unknown[], T>(
+  name: string,
+  selectInputs: (state: AppState) => I,
+  compute: (...inputs: I) => T,
+  isEqual: (kept: T, next: T) => boolean = Object.is,
+): StateComputed<T> {
+  const inputs = computed(`${name}.inputs`, () => selectInputs(storeState.get()), {
+    isEqual: sameInputs,
+  });
+  const node = computed(name, () => compute(...inputs.get()), { isEqual });
+  return { name, get: () => node.get() };
 }
+
+/** The same as `useValue` (the routing lab's name for it). */
+export const useDerived = useValue;

@@ -1,27 +1,24 @@
 import type { SingleRowPricingTable } from '../core/index.ts';
-import { computed, useDerived } from './derive.ts';
+import { computed, fromStore, useValue } from './derive.ts';
 import { tableFromRows } from '../model/prices.ts';
 
+/** The editable price rows. */
+export const priceRows = fromStore('prices.rows', (s) => s.prices.rows);
+
 /** The current price table, derived from the editable rows. */
-export const pricingTable = computed(
-  'pricingTable',
-  (s) => [s.prices.rows] as const,
-  (rows) => tableFromRows(rows),
-);
+export const pricingTable = computed('pricingTable', () => tableFromRows(priceRows.get()));
 
 /** Model names in table order, for selects. */
-export const modelNames = computed(
-  'modelNames',
-  (s) => [s.prices.rows] as const,
-  (rows): readonly string[] => rows.map((r) => r.model),
+export const modelNames = computed('modelNames', (): readonly string[] =>
+  priceRows.get().map((r) => r.model),
 );
 
 /** The current price table (the same object while the rows are unchanged). */
 export function usePricing(): SingleRowPricingTable {
-  return useDerived(pricingTable);
+  return useValue(pricingTable);
 }
 
 /** Model names in table order, for selects. */
 export function useModelNames(): readonly string[] {
-  return useDerived(modelNames);
+  return useValue(modelNames);
 }

@@ -1,7 +1,7 @@
 import { act } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { withIdleGap } from '../../src/model/generate-turns.ts';
-import { computed } from '../../src/state/derive.ts';
+import { computed, fromStore } from '../../src/state/derive.ts';
 import { modelNames, pricingTable } from '../../src/state/selectors.ts';
 import { useAppStore } from '../../src/state/store.ts';
 import { chosenBy, mainSummary, turnsButGaps } from '../../src/features/routing/derived.ts';
@@ -15,56 +15,51 @@ describe('computed', () => {
 
   it('recomputes only when an input changes identity', () => {
     let runs = 0;
-    const total = computed(
-      'test.total',
-      (s) => [s.budget.rows] as const,
-      (rows) => {
-        runs += 1;
-        return rows.length;
-      },
-    );
-    expect(total.get(state())).toBe(state().budget.rows.length);
+    const rows = fromStore('test.rows', (s) => s.budget.rows);
+    const total = computed('test.total', () => {
+      runs += 1;
+      return rows.get().length;
+    });
+    expect(total.get()).toBe(state().budget.rows.length);
     state().setGate({ horizon: 7 });
-    expect(total.get(state())).toBe(state().budget.rows.length);
+    expect(total.get()).toBe(state().budget.rows.length);
     expect(runs).toBe(1);
   });
 
   it('keeps the previous result while a new one is equal by value', () => {
-    const names = computed(
-      'test.names',
-      (s) => [s.prices.rows] as const,
-      (rows) => rows.map((r) => r.model),
-      (a, b) => a.length === b.length && a.every((m, i) => m === b[i]),
-    );
-    const first = names.get(state());
+    const rows = fromStore('test.priceRows', (s) => s.prices.rows);
+    const names = computed('test.names', () => rows.get().map((r) => r.model), {
+      isEqual: (a, b) => a.length === b.length && a.every((m, i) => m === b[i]),
+    });
+    const first = names.get();
     const row = state().prices.rows[0]!;
     // A new rows array with the same names: the list keeps its identity.
     state().updatePriceRow(row.model, { ...row, input: row.input + 1 });
-    expect(names.get(state())).toBe(first);
+    expect(names.get()).toBe(first);
     state().removePriceRow(row.model);
-    expect(names.get(state())).not.toBe(first);
+    expect(names.get()).not.toBe(first);
   });
 
   it('derives the price table once per change of the rows', () => {
-    const table = pricingTable.get(state());
+    const table = pricingTable.get();
     state().setGate({ horizon: 9 });
-    expect(pricingTable.get(state())).toBe(table);
-    expect(modelNames.get(state())).toEqual(Object.keys(table));
+    expect(pricingTable.get()).toBe(table);
+    expect(modelNames.get()).toEqual(Object.keys(table));
   });
 
   it('keeps the routing totals and the idle-gap sweep’s turns while an idle-gap step changes no cost', () => {
-    const summary = mainSummary.get(state());
-    const turns = turnsButGaps.get(state());
-    const counts = chosenBy.get(state());
+    const summary = mainSummary.get();
+    const turns = turnsButGaps.get();
+    const counts = chosenBy.get();
     const scenario = state().routing.scenario;
     // 95 s → 100 s: every gap stays under the 5-minute TTL, so no cost moves.
     state().setRoutingScenario({ turns: withIdleGap(scenario.turns, 95) });
     state().setRoutingScenario({ turns: withIdleGap(state().routing.scenario.turns, 100) });
-    const before = mainSummary.get(state());
+    const before = mainSummary.get();
     state().setRoutingScenario({ turns: withIdleGap(state().routing.scenario.turns, 110) });
-    expect(mainSummary.get(state())).toBe(before);
-    expect(turnsButGaps.get(state())).toBe(turns);
-    expect(chosenBy.get(state())).toBe(counts);
+    expect(mainSummary.get()).toBe(before);
+    expect(turnsButGaps.get()).toBe(turns);
+    expect(chosenBy.get()).toBe(counts);
     expect(summary).not.toBeNull();
   });
 });

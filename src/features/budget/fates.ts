@@ -2,7 +2,8 @@
  * Each row's fate under the current budget, as a value that only changes when
  * a fate does. Most steps of the Budget slider move the limit without
  * admitting or dropping anything, so whatever shows fates alone (the row
- * table, the stacked bar's segments) can skip those steps.
+ * table, the stacked bar's segments) can skip those steps: the graph keeps
+ * the previous fates while `sameFates` holds.
  */
 import type { BudgetRow } from '../../core/index.ts';
 import type { BudgetOutcome, RowStatus } from './evaluate.ts';
@@ -18,34 +19,35 @@ export interface RowFates {
   readonly anyDropped: boolean;
 }
 
-/**
- * A string that is equal for two outcomes exactly when their fates are:
- * the kind, unboundedness and the dropped ids. Pinned rows are always
- * "pinned", and in a failed compile every other row is "notCompiled", so
- * nothing else is needed.
- */
-export function fatesKey(outcome: BudgetOutcome): string {
-  if (outcome.kind !== 'ok') return outcome.kind;
-  const { limit, dropped } = outcome.report;
-  return `ok:${limit === null ? 'unbounded' : 'bounded'}:${JSON.stringify(dropped)}`;
-}
-
-/** The fates that `fatesKey` describes, for these rows. */
-export function fatesFromKey(rows: readonly BudgetRow[], key: string): RowFates {
+/** The rows' fates under `outcome`. */
+export function fatesOf(rows: readonly BudgetRow[], outcome: BudgetOutcome): RowFates {
   const status = new Map<string, RowStatus>();
-  if (key === 'invalid') {
+  if (outcome.kind === 'invalid') {
     for (const row of rows) status.set(row.contributionId, 'notCompiled');
     return { kind: 'invalid', status, unbounded: false, anyDropped: false };
   }
-  if (key === 'pinnedExceeds') {
+  if (outcome.kind === 'pinnedExceeds') {
     for (const row of rows) status.set(row.contributionId, row.pinned ? 'pinned' : 'notCompiled');
     return { kind: 'pinnedExceeds', status, unbounded: false, anyDropped: false };
   }
-  const [, bound, ...rest] = key.split(':');
-  const dropped = new Set(JSON.parse(rest.join(':')) as string[]);
+  const dropped = new Set(outcome.report.dropped);
   for (const row of rows) {
     const id = row.contributionId;
     status.set(id, row.pinned ? 'pinned' : dropped.has(id) ? 'dropped' : 'admitted');
   }
-  return { kind: 'ok', status, unbounded: bound === 'unbounded', anyDropped: dropped.size > 0 };
+  return {
+    kind: 'ok',
+    status,
+    unbounded: outcome.report.limit === null,
+    anyDropped: dropped.size > 0,
+  };
+}
+
+/** Whether two fates agree: the same kind, boundedness and status of every row. */
+export function sameFates(a: RowFates, b: RowFates): boolean {
+  if (a.kind !== b.kind || a.unbounded !== b.unbounded || a.anyDropped !== b.anyDropped)
+    return false;
+  if (a.status.size !== b.status.size) return false;
+  for (const [id, status] of a.status) if (b.status.get(id) !== status) return false;
+  return true;
 }

@@ -7,9 +7,7 @@
  * parts that show fates alone skip those steps.
  */
 import type { BudgetRow } from '../../core/index.ts';
-import { computed, useDerived } from '../../state/derive.ts';
-import type { BudgetState } from '../../model/budget.ts';
-import type { AppState } from '../../state/store.ts';
+import { computed, fromStore, useValue } from '../../state/derive.ts';
 import {
   bestKeptTokens,
   bestSubsetAt,
@@ -24,7 +22,7 @@ import {
   type CompiledRow,
 } from '../../domain/compiled-rows.ts';
 import { dropRanks, evaluateBudget, type BudgetOutcome } from './evaluate.ts';
-import { fatesFromKey, fatesKey, type RowFates } from './fates.ts';
+import { fatesOf, sameFates, type RowFates } from './fates.ts';
 import { admissionLadder, type AdmissionLadder } from '../../core/index.ts';
 
 /** The rows-only part of the analysis. */
@@ -80,68 +78,47 @@ export function bestTotalAt(
   return pinned + bestKeptTokens(analysis.best, budget - pinned);
 }
 
-const rowsAnalysis = computed(
-  'budget.rowsAnalysis',
-  (s) => [s.budget.rows, s.budget.charsPerToken] as const,
-  (rows, charsPerToken) => analyseRows(compileRows(rows, charsPerToken)),
+const budgetRows = fromStore('budget.rows', (s) => s.budget.rows);
+const charsPerToken = fromStore('budget.charsPerToken', (s) => s.budget.charsPerToken);
+const unbounded = fromStore('budget.unbounded', (s) => s.budget.unbounded);
+const maxTotalTokens = fromStore('budget.maxTotalTokens', (s) => s.budget.maxTotalTokens);
+
+const rowsAnalysis = computed('budget.rowsAnalysis', () =>
+  analyseRows(compileRows(budgetRows.get(), charsPerToken.get())),
 );
 
-const budgetLimit = computed(
-  'budget.limit',
-  (s) => [s.budget.unbounded, s.budget.maxTotalTokens] as const,
-  (unbounded, maxTotalTokens): number | null => (unbounded ? null : maxTotalTokens),
+const budgetLimit = computed('budget.limit', (): number | null =>
+  unbounded.get() ? null : maxTotalTokens.get(),
 );
 
-const budgetOutcome = computed(
-  'budget.outcome',
-  (s) => [rowsAnalysis.get(s), budgetLimit.get(s)] as const,
-  (analysis, limit): BudgetOutcome =>
-    analysis.problem === null
-      ? evaluateBudget(analysis.coreRows, limit)
-      : { kind: 'invalid', message: analysis.problem },
-);
+const budgetOutcome = computed('budget.outcome', (): BudgetOutcome => {
+  const analysis = rowsAnalysis.get();
+  return analysis.problem === null
+    ? evaluateBudget(analysis.coreRows, budgetLimit.get())
+    : { kind: 'invalid', message: analysis.problem };
+});
 
-// The fates as a string: equal strings are the same input, so the fates
-// below keep their identity while no row changes fate.
-const budgetFatesKey = computed(
-  'budget.fatesKey',
-  (s) => [budgetOutcome.get(s)] as const,
-  fatesKey,
-);
-
+/** The rows' fates: the kept object while no row changes fate. */
 const budgetFates = computed(
   'budget.fates',
-  (s) => [rowsAnalysis.get(s).coreRows, budgetFatesKey.get(s)] as const,
-  fatesFromKey,
+  () => fatesOf(rowsAnalysis.get().coreRows, budgetOutcome.get()),
+  { isEqual: sameFates },
 );
 
 /** The budget explorer's derived view of the store. */
-export const budgetView = computed(
-  'budget.view',
-  (s) =>
-    [rowsAnalysis.get(s), budgetLimit.get(s), budgetOutcome.get(s), budgetFates.get(s)] as const,
-  (analysis, limit, outcome, fates): BudgetView => {
-    let bestHere: BudgetView['bestHere'] = null;
-    if (limit !== null && analysis.ladder !== null && limit >= analysis.ladder.pinnedTokens) {
-      const subset = bestSubsetAt(analysis.best, limit - analysis.ladder.pinnedTokens);
-      const ids = subset.kept.map((i) => (analysis.droppable[i] as BudgetRow).contributionId);
-      bestHere = { ...subset, keptTokens: subset.keptTokens + analysis.ladder.pinnedTokens, ids };
-    }
-    return { ...analysis, limit, outcome, fates, bestHere };
-  },
-);
+export const budgetView = computed('budget.view', (): BudgetView => {
+  const analysis = rowsAnalysis.get();
+  const limit = budgetLimit.get();
+  let bestHere: BudgetView['bestHere'] = null;
+  if (limit !== null && analysis.ladder !== null && limit >= analysis.ladder.pinnedTokens) {
+    const subset = bestSubsetAt(analysis.best, limit - analysis.ladder.pinnedTokens);
+    const ids = subset.kept.map((i) => (analysis.droppable[i] as BudgetRow).contributionId);
+    bestHere = { ...subset, keptTokens: subset.keptTokens + analysis.ladder.pinnedTokens, ids };
+  }
+  return { ...analysis, limit, outcome: budgetOutcome.get(), fates: budgetFates.get(), bestHere };
+});
 
 /** Reads the budget explorer's view (see `budgetView`). */
 export function useBudgetView(): BudgetView {
-  return useDerived(budgetView);
-}
-
-/**
- * The view for these budget inputs: the store's own, or a deferred copy of
- * them (the panel with thousands of rows derives its results in a background
- * render, so a key press paints the controls without waiting for them). The
- * view reads the budget part only, and is the same memoised `budgetView`.
- */
-export function budgetViewFor(budget: BudgetState): BudgetView {
-  return budgetView.get({ budget } as AppState);
+  return useValue(budgetView);
 }

@@ -8,7 +8,7 @@ import {
   type PricingTable,
   type ResolvedGateInputs,
 } from '../../core/index.ts';
-import { computed, useDerived } from '../../state/derive.ts';
+import { computed, fromStore, useValue } from '../../state/derive.ts';
 import { pricingTable } from '../../state/selectors.ts';
 import type { GateState } from '../../model/gate.ts';
 
@@ -35,61 +35,51 @@ export function gateInputsOf(gate: GateState): ResolvedGateInputs {
   return resolveGateInputs(gate);
 }
 
+const gateInputs = fromStore('gate', (s) => s.gate);
+
 /** The gate's inputs with the size fixed at the threshold: kept while only the size changes. */
 const gateSweepInputs = computed(
   'gate.sweepInputs',
-  (s) => {
-    const g = s.gate;
-    return [
-      g.horizon,
-      g.recallProbability,
-      g.modelName,
-      g.largeOffloadThresholdTokens,
-      g.stubTokens,
-      g.recallInputTokens,
-      g.recallOutputTokens,
-    ] as const;
+  () => {
+    const g = gateInputs.get();
+    return resolveGateInputs({
+      outputTokens: g.largeOffloadThresholdTokens,
+      horizon: g.horizon,
+      recallProbability: g.recallProbability,
+      modelName: g.modelName,
+      largeOffloadThresholdTokens: g.largeOffloadThresholdTokens,
+      stubTokens: g.stubTokens,
+      recallInputTokens: g.recallInputTokens,
+      recallOutputTokens: g.recallOutputTokens,
+    });
   },
-  (
-    horizon,
-    recallProbability,
-    modelName,
-    largeOffloadThresholdTokens,
-    stubTokens,
-    recallInputTokens,
-    recallOutputTokens,
-  ) =>
-    resolveGateInputs({
-      outputTokens: largeOffloadThresholdTokens,
-      horizon,
-      recallProbability,
-      modelName,
-      largeOffloadThresholdTokens,
-      stubTokens,
-      recallInputTokens,
-      recallOutputTokens,
-    }),
+  { isEqual: sameResolvedInputs },
 );
 
 /** The decision and break-even figures, recomputed when the gate's inputs or the prices change. */
-export const gateView = computed(
-  'gate.view',
-  (s) => [s.gate, gateSweepInputs.get(s), pricingTable.get(s)] as const,
-  (gate, sweepInputs, pricing): GateView => {
-    const inputs = gateInputsOf(gate);
-    return {
-      inputs,
-      sweepInputs,
-      pricing,
-      decision: evaluateOffloadGate(inputs, pricing),
-      breakEven: breakEven(inputs, pricing),
-      firingSizeTokens: firingSize(inputs, pricing),
-      priced: Object.prototype.hasOwnProperty.call(pricing, inputs.modelName),
-    };
-  },
-);
+export const gateView = computed('gate.view', (): GateView => {
+  const gate = gateInputs.get();
+  const sweepInputs = gateSweepInputs.get();
+  const pricing = pricingTable.get();
+  const inputs = gateInputsOf(gate);
+  return {
+    inputs,
+    sweepInputs,
+    pricing,
+    decision: evaluateOffloadGate(inputs, pricing),
+    breakEven: breakEven(inputs, pricing),
+    firingSizeTokens: firingSize(inputs, pricing),
+    priced: Object.prototype.hasOwnProperty.call(pricing, inputs.modelName),
+  };
+});
+
+/** Whether two resolved gate inputs hold the same values, field by field. */
+function sameResolvedInputs(a: ResolvedGateInputs, b: ResolvedGateInputs): boolean {
+  const keys = Object.keys(a) as (keyof ResolvedGateInputs)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
+}
 
 /** Reads the gate explorer's view (see `gateView`). */
 export function useGateView(): GateView {
-  return useDerived(gateView);
+  return useValue(gateView);
 }

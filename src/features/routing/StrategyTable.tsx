@@ -119,7 +119,10 @@ function OnRequest({ scenario }: { scenario: RoutingScenario }) {
   const stale = shown !== null && shown.scenario !== scenario;
   const price = () => {
     const state = useAppStore.getState();
-    setShown({ scenario: state.routing.scenario, comparison: comparisonNow(state) });
+    setShown({
+      scenario: state.routing.scenario,
+      comparison: comparisonNow(state.routing.scenario),
+    });
   };
   return (
     <>

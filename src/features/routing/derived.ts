@@ -36,7 +36,7 @@ import type {
   ShareSweepRequest,
   StrategyRunRequest,
 } from '../../engine/api.ts';
-import { computed } from '../../state/derive.ts';
+import { computedFromState as computed } from '../../state/derive.ts';
 import { modelNames, pricingTable } from '../../state/selectors.ts';
 import { splitStrategy } from './strategy-edit.ts';
 
@@ -59,7 +59,7 @@ function sameTable(a: PricingTable, b: PricingTable): boolean {
 /** The strategy's run, priced with the whole table. */
 export const mainRun = computed(
   'routing.main',
-  (s) => [s.routing.scenario, pricingTable.get(s)] as const,
+  (s) => [s.routing.scenario, pricingTable.get()] as const,
   trySimulate,
   sameOutcome,
 );
@@ -142,7 +142,7 @@ const conversationPayload = computed(
 export const referenceRun = computed(
   'routing.reference',
   (s) =>
-    [conversationOf.get(s), s.routing.scenario.defaultModel.model, pricingTable.get(s)] as const,
+    [conversationOf.get(s), s.routing.scenario.defaultModel.model, pricingTable.get()] as const,
   (conversation, model, pricing): SimOutcome =>
     trySimulate(baselineScenario(conversation, model), pricing),
   sameOutcome,
@@ -188,7 +188,7 @@ export const chosenBy = computed(
 /** The models baselines are priced for (see `baselineCandidates`). */
 export const baselineModels = computed(
   'routing.baselineModels',
-  (s) => [modelNames.get(s), s.routing.scenario, s.routing.baselineModels] as const,
+  (s) => [modelNames.get(), s.routing.scenario, s.routing.baselineModels] as const,
   (names, scenario: RoutingScenario, extras): readonly string[] =>
     baselineCandidates(names, scenario, extras ?? []),
   sameStrings,
@@ -197,7 +197,7 @@ export const baselineModels = computed(
 /** The price rows of the baselines' models: a small table to send to the worker. */
 const baselinePricing = computed(
   'routing.baselinePricing',
-  (s) => [pricingTable.get(s), baselineModels.get(s)] as const,
+  (s) => [pricingTable.get(), baselineModels.get(s)] as const,
   pricingFor,
   sameTable,
 );
@@ -205,7 +205,7 @@ const baselinePricing = computed(
 /** The price rows of the models the scenario names. */
 const scenarioPricing = computed(
   'routing.scenarioPricing',
-  (s) => [pricingTable.get(s), s.routing.scenario] as const,
+  (s) => [pricingTable.get(), s.routing.scenario] as const,
   (pricing, scenario) => pricingFor(pricing, scenarioModels(scenario)),
   sameTable,
 );

@@ -7,7 +7,7 @@
  */
 import type { RoutingScenario } from '../../core/index.ts';
 import { ROUTING_PRESET_LIST } from '../../model/routing-presets.ts';
-import { computed } from '../../state/derive.ts';
+import { computedFromState as computed } from '../../state/derive.ts';
 import type { RoutingPresetId } from '../../model/routing.ts';
 
 let built: ReadonlyMap<RoutingPresetId, string> | null = null;

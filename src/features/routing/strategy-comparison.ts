@@ -7,7 +7,7 @@
  */
 import type { RoutingScenario } from '../../core/index.ts';
 import { compareStrategies, cheapModel, type StrategyComparison } from '../../domain/strategies.ts';
-import { computed } from '../../state/derive.ts';
+import { computedFromState as computed } from '../../state/derive.ts';
 import { modelNames, pricingTable } from '../../state/selectors.ts';
 
 /** Up to this many hops the comparison follows every edit (four runs of the core then take under about 8 ms). */
@@ -21,18 +21,18 @@ export function hopsOf(scenario: RoutingScenario): number {
 /** The model simple turns go to when the scenario has no classifier of its own. */
 const simpleModel = computed(
   'routing.compareSimpleModel',
-  (s) => [modelNames.get(s), pricingTable.get(s), s.routing.scenario.defaultModel.model] as const,
+  (s) => [modelNames.get(), pricingTable.get(), s.routing.scenario.defaultModel.model] as const,
   (names, pricing, fallback) => cheapModel(names, (m) => pricing[m]?.input ?? Infinity, fallback),
 );
 
 /** The comparison for the current scenario, or null when it is too long to follow every edit. */
 export const strategyComparison = computed(
   'routing.strategyComparison',
-  (s) => [s.routing.scenario, pricingTable.get(s), simpleModel.get(s)] as const,
+  (s) => [s.routing.scenario, pricingTable.get(), simpleModel.get(s)] as const,
   (scenario, pricing, simple): StrategyComparison | null =>
     hopsOf(scenario) > AUTO_COMPARE_MAX_HOPS ? null : compareStrategies(scenario, pricing, simple),
 );
 
 /** Prices the comparison for the store's scenario now (the "Compare" button of a long conversation). */
-export const comparisonNow = (state: Parameters<typeof strategyComparison.get>[0]) =>
-  compareStrategies(state.routing.scenario, pricingTable.get(state), simpleModel.get(state));
+export const comparisonNow = (scenario: RoutingScenario): StrategyComparison =>
+  compareStrategies(scenario, pricingTable.get(), simpleModel.get());

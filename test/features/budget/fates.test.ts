@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * Row fates (what the row table and the bar's segments show) and the bar's
- * segments: equal keys for equal fates, whatever the budget, and fates that
+ * segments: the same fates whatever the budget while no row changes fate, and fates that
  * agree with the core's decision.
  */
 import fc from 'fast-check';
@@ -10,7 +10,7 @@ import type { BudgetRow } from '../../../src/core/index.ts';
 import { barSegments } from '../../../src/features/budget/bar-segments.ts';
 import { compileRows, toBudgetRows } from '../../../src/domain/compiled-rows.ts';
 import { evaluateBudget } from '../../../src/features/budget/evaluate.ts';
-import { fatesFromKey, fatesKey } from '../../../src/features/budget/fates.ts';
+import { fatesOf, sameFates } from '../../../src/features/budget/fates.ts';
 import { dropCorners, labelledCorners } from '../../../src/features/budget/ladder-series.ts';
 import { analyseRows } from '../../../src/features/budget/use-budget.ts';
 import { TYPICAL_PROMPT_ROWS } from '../../../src/model/budget.ts';
@@ -37,21 +37,22 @@ describe('fates', () => {
     [8_600, 8_599, false], // retrieved-docs drops
     [3_000, 2_000, true], // nothing compiles either way
     [3_599, 3_600, false],
-  ])('budgets %i and %i give the same key: %s', (a, b, same) => {
-    const keyA = fatesKey(evaluateBudget(rows, a));
-    const keyB = fatesKey(evaluateBudget(rows, b));
-    expect(keyA === keyB).toBe(same);
+  ])('budgets %i and %i give the same fates: %s', (a, b, same) => {
+    const fatesA = fatesOf(rows, evaluateBudget(rows, a));
+    const fatesB = fatesOf(rows, evaluateBudget(rows, b));
+    expect(sameFates(fatesA, fatesB)).toBe(same);
   });
 
   it('tells unbounded from a budget that fits everything', () => {
-    expect(fatesKey(evaluateBudget(rows, null))).not.toBe(fatesKey(evaluateBudget(rows, 50_000)));
+    const unbounded = fatesOf(rows, evaluateBudget(rows, null));
+    expect(sameFates(unbounded, fatesOf(rows, evaluateBudget(rows, 50_000)))).toBe(false);
   });
 
   it('agrees with the decision it was made from, for any rows and budget', () => {
     fc.assert(
       fc.property(rowsArb, fc.option(fc.integer({ min: 0, max: 16_000 })), (list, limit) => {
         const outcome = evaluateBudget(list, limit);
-        const fates = fatesFromKey(list, fatesKey(outcome));
+        const fates = fatesOf(list, outcome);
         expect(fates.kind).toBe(outcome.kind);
         if (outcome.kind !== 'invalid') expect(fates.status).toEqual(outcome.status);
         if (outcome.kind === 'ok') {
@@ -66,7 +67,7 @@ describe('fates', () => {
 
 describe('barSegments', () => {
   it('packs the shipped rows together and leaves the dropped ones out', () => {
-    const fates = fatesFromKey(rows, fatesKey(evaluateBudget(rows, 10_000)));
+    const fates = fatesOf(rows, evaluateBudget(rows, 10_000));
     const segs = barSegments(compiled, fates, analyseRows(compiled).ranks);
     expect(segs.map((s) => [s.id, s.start, s.shippedStart, s.status, s.dropRank])).toEqual([
       ['system', 0, 0, 'pinned', null],
@@ -80,7 +81,7 @@ describe('barSegments', () => {
   });
 
   it('ships nothing and marks the pinned rows as blocking when nothing compiles', () => {
-    const fates = fatesFromKey(rows, fatesKey(evaluateBudget(rows, 1_000)));
+    const fates = fatesOf(rows, evaluateBudget(rows, 1_000));
     const segs = barSegments(compiled, fates, new Map());
     expect(segs.every((s) => s.shippedStart === null)).toBe(true);
     expect(segs.filter((s) => s.blocking).map((s) => s.id)).toEqual(['system', 'tools']);

@@ -19,7 +19,7 @@ import {
 } from '../../../src/features/budget/bar-segments.ts';
 import { analyseRows } from '../../../src/features/budget/use-budget.ts';
 import { evaluateBudget } from '../../../src/features/budget/evaluate.ts';
-import { fatesFromKey, fatesKey } from '../../../src/features/budget/fates.ts';
+import { fatesOf } from '../../../src/features/budget/fates.ts';
 import { compileRows } from '../../../src/domain/compiled-rows.ts';
 import { DEFAULT_BUDGET, type BudgetEditorRow, type Tier } from '../../../src/model/budget.ts';
 import { useAppStore } from '../../../src/state/store.ts';
@@ -107,10 +107,7 @@ describe('the decision with thousands of rows', () => {
 describe('drawnBarSegments', () => {
   const segmentsFor = (count: number, budget: number) => {
     const analysis = analyseRows(compileRows(manyRows(count), 4));
-    const fates = fatesFromKey(
-      analysis.coreRows,
-      fatesKey(evaluateBudget(analysis.coreRows, budget)),
-    );
+    const fates = fatesOf(analysis.coreRows, evaluateBudget(analysis.coreRows, budget));
     return barSegments(analysis.compiled, fates, analysis.ranks);
   };
 

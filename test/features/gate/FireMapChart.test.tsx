@@ -28,7 +28,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 function renderMap() {
-  const view = gateView.get(useAppStore.getState());
+  const view = gateView.get();
   render(<FireMapChart view={view} />);
   const figure = screen.getByRole('figure', { name: /^Where the gate fires/ });
   fireEvent.click(within(figure).getByRole('button', { name: 'Horizon × recall' }));
