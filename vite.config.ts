@@ -91,6 +91,10 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // One module graph per worker across files: pure tests share no
+          // DOM, and importing the core, domain and engine once per worker
+          // rather than once per file halves the project's CPU time.
+          isolate: false,
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...COMPONENT_TESTS],
         },
