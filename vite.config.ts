@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // The test folders of components, which run under jsdom (see `test.projects`).
@@ -72,6 +73,10 @@ export default defineConfig({
     globals: true,
     setupFiles: ['./test/setup.ts'],
     pool: 'threads',
+    // Vitest's default for a run is one worker fewer than the cores: on
+    // these two-core machines, a single worker and an idle core. The main
+    // process only hands out files, so every core runs tests.
+    maxWorkers: availableParallelism(),
     // The machines are shared and have two cores: generous, never a speed
     // check (under a stress run the slowest test took 52 s, 12 s when quiet).
     testTimeout: 120_000,
