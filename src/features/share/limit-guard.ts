@@ -1,5 +1,5 @@
 /**
- * The limits check of every change (use-scenario-persistence.ts): a change
+ * The limits check of every change (persistence/runner.ts): a change
  * beyond the limits a reload reads the scenario with is undone after its
  * frame, with a message naming the field and the limit.
  */

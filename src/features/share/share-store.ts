@@ -3,7 +3,7 @@
  * bar, the scenario an undo would restore, the pinned scenario A and which
  * views are open. None of it is part of the scenario (SPEC §6), so it lives
  * beside the app store rather than in it. (Pinned A is saved locally by
- * use-scenario-persistence.ts.)
+ * persistence, persistence/runner.ts.)
  */
 import { create } from 'zustand';
 import type { ScenarioData } from '../../model/scenario.ts';

@@ -64,94 +64,9 @@ describe('history entries', () => {
   });
 });
 
-/**
- * A model of the app's use of the history: edits record states, reloads
- * start a new page (which records the state it shows), refused saves are
- * kept, restores record the current state and then the restored one.
- */
-type Step =
-  | { kind: 'edit'; tokens: number }
-  | { kind: 'reload' }
-  | { kind: 'refused'; text: string }
-  | { kind: 'restore'; pick: number }
-  | { kind: 'otherTab'; tokens: number };
-
-const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant('edit' as const), tokens: fc.integer({ min: 0, max: 50 }) }),
-  fc.record({ kind: fc.constant('reload' as const) }),
-  fc.record({ kind: fc.constant('refused' as const), text: fc.string({ maxLength: 30 }) }),
-  fc.record({ kind: fc.constant('restore' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('otherTab' as const), tokens: fc.integer({ min: 0, max: 50 }) }),
-);
-
-describe('history, any sequence of edits, reloads, refused saves and restores', () => {
-  it('loses no state that was ever shown, within its bounds', () => {
-    const bounds: HistoryBounds = { maxEntries: 200, maxChars: 1e12, maxKept: 200 };
-    fc.assert(
-      fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
-        let time = 0;
-        let store: HistoryEntry[] = [];
-        let shown = 40_000;
-        const everShown = new Set<number>([shown]);
-        const kept = new Set<string>();
-        const record = (tokens: number, tab = 'tab1') => {
-          store = addEntry(store, entryFor(tokens, ++time, tab), bounds);
-        };
-        record(shown);
-        for (const s of steps) {
-          switch (s.kind) {
-            case 'edit':
-              shown = s.tokens;
-              record(shown);
-              break;
-            case 'reload':
-              // The page is new: only what the store holds survives.
-              record(shown);
-              break;
-            case 'otherTab':
-              record(s.tokens, 'tab2');
-              everShown.add(s.tokens);
-              break;
-            case 'refused': {
-              const entry = makeKeptEntry(s.text, 'refused', 'tab1', ++time);
-              store = addEntry(store, entry, bounds);
-              kept.add(s.text);
-              break;
-            }
-            case 'restore': {
-              const readable = store.filter((e) => e.status === 'ok');
-              const target = readable[s.pick % readable.length]!;
-              record(shown);
-              shown = JSON.parse(target.json).gate.outputTokens;
-              record(shown);
-              break;
-            }
-          }
-          everShown.add(shown);
-          // Every state ever shown is still one click away.
-          const inStore = new Set(
-            store.filter((e) => e.status === 'ok').map((e) => JSON.parse(e.json).gate.outputTokens),
-          );
-          for (const tokens of everShown) expect(inStore.has(tokens)).toBe(true);
-          for (const text of kept) {
-            expect(store.some((e) => e.status === 'kept' && e.json === text)).toBe(true);
-          }
-          // Newest first, each state once.
-          const times = store.map((e) => e.time);
-          expect(times).toEqual([...times].sort((a, b) => b - a));
-          const keys = store.map((e) => `${e.status}:${e.digest}`);
-          expect(new Set(keys).size).toBe(keys.length);
-        }
-        // The state shown last is the newest of its kind in the store.
-        const newest = store.find((e) => e.status === 'ok');
-        expect(newest === undefined ? null : typeof JSON.parse(newest.json).gate.outputTokens).toBe(
-          'number',
-        );
-      }),
-      { seed: 1313, numRuns: 150 },
-    );
-  });
-
+// That no state ever shown is lost, whatever the user does, is checked by
+// driving the persistence reducer itself: test/state/persistence/no-work-lost.test.ts.
+describe('history, bounded and merged', () => {
   it('keeps the newest states when bounded, and two tabs merge without losing either', () => {
     fc.assert(
       fc.property(

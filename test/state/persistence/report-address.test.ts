@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinReportHash, splitReportHash } from '../../../src/features/share/report-address.ts';
+import { joinReportHash, splitReportHash } from '../../../src/state/persistence/report-address.ts';
 
 describe('the report as an address', () => {
   it.each([
