@@ -35,8 +35,10 @@ const {
 } = await import('../../../src/features/share/figure-nodes.ts');
 const { comparisonRows, comparisonStatus, fateDiffs, inputDiffs } =
   await import('../../../src/features/share/compare-nodes.ts');
-const { reportBudgetChart, reportGateChart, reportPolicyChart, reportRoutingChart } =
+const { reportBudgetChart, reportGateChart, reportPolicyChart, reportRoutingChart, reportTraffic } =
   await import('../../../src/features/share/report-nodes.ts');
+const { clearTrafficFigures, publishTrafficFigures } =
+  await import('../../../src/state/traffic-figures.ts');
 const { useShareStore } = await import('../../../src/features/share/share-store.ts');
 const { selectScenario } = await import('../../../src/state/store.ts');
 
@@ -171,5 +173,39 @@ describe('the comparison of A with B', () => {
     expect(inputDiffs.get()).toEqual([]);
     expect(fateDiffs.get()).toEqual([]);
     expect(currentScenario.get()).toEqual(selectScenario(useAppStore.getState()));
+  });
+});
+
+describe("the report's traffic section", () => {
+  afterEach(() => clearTrafficFigures());
+
+  it('scales the replay to 30 days, and keeps its figures while others are published', () => {
+    expect(reportTraffic.get()).toBeNull();
+    const rates = {
+      spanDays: 2,
+      conversationsPerDay: 1,
+      callsPerDay: 10,
+      toolOutputsPerDay: 5,
+      asBilledUsdPerDay: 3,
+    };
+    publishTrafficFigures({
+      source: '20 calls',
+      rates,
+      replay: {
+        choiceText: 'on another model',
+        asBilledUsd: 6,
+        asRunUsd: 6,
+        replayUsd: 4,
+        deltaUsd: -2,
+        deltaPct: -33.3,
+        cacheHitShare: 0.5,
+      },
+    });
+    const traffic = reportTraffic.get();
+    expect(traffic).toMatchObject({ asBilledUsd: 6, asBilledPerMonthUsd: 90 });
+    expect(traffic?.replayPerMonthUsd).toBeCloseTo(60, 9);
+
+    publishTrafficFigures({ rates: { ...rates }, population: [] });
+    expect(reportTraffic.get()).toBe(traffic);
   });
 });
