@@ -76,3 +76,28 @@ export function sameProgress<T>(
         x === undefined || y === undefined ? x === y : same(x, y),
       ));
 }
+
+/**
+ * Whether two plain data values (numbers, strings, booleans, null, undefined,
+ * arrays and records of them, as the core and the domain return) are equal
+ * by value, all the way down. For results a few hundred fields deep, such as
+ * a scenario's headline figures or a report chart's series.
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    return Array.isArray(b) && sameList(a as readonly unknown[], b as readonly unknown[], sameData);
+  }
+  if (Array.isArray(b)) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  let keys = 0;
+  for (const key in ra) {
+    if (!Object.hasOwn(ra, key)) continue;
+    if (!Object.hasOwn(rb, key) || !sameData(ra[key], rb[key])) return false;
+    keys += 1;
+  }
+  for (const key in rb) if (Object.hasOwn(rb, key)) keys -= 1;
+  return keys === 0;
+}

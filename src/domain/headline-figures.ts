@@ -16,6 +16,7 @@ import {
   type PolicyComparison,
   type PricingTable,
   type ResolvedGateInputs,
+  type SimResult,
   type SimTotals,
 } from '../core/index.ts';
 import { tableFromRows } from '../model/prices.ts';
@@ -72,7 +73,8 @@ export interface HeadlineFigures {
   readonly routing: Outcome<RoutingFigures>;
 }
 
-function attempt<T>(compute: () => T): Outcome<T> {
+/** The figure `compute` returns, or the message of what it threw. */
+export function attempt<T>(compute: () => T): Outcome<T> {
   try {
     return { ok: true, value: compute() };
   } catch (error) {
@@ -88,12 +90,17 @@ export function compiledBudgetRows(budget: ScenarioData['budget']): BudgetRow[] 
   return toBudgetRows(compileRows(budget.rows, budget.charsPerToken));
 }
 
-function gateFigures(gate: ScenarioData['gate'], pricing: PricingTable): GateFigures {
+/** The gate's decision on the scenario's gate inputs. */
+export function gateFigures(gate: ScenarioData['gate'], pricing: PricingTable): GateFigures {
   const inputs = resolveGateInputs(gate);
   return { inputs, decision: evaluateOffloadGate(inputs, pricing) };
 }
 
-function populationFigures(gate: ScenarioData['gate'], pricing: PricingTable): PopulationFigures {
+/** The policy comparison over the scenario's population of tool outputs. */
+export function populationFigures(
+  gate: ScenarioData['gate'],
+  pricing: PricingTable,
+): PopulationFigures {
   const { population } = gate;
   const policies = policyFigures(population, resolveGateInputs(gate), pricing);
   const c = policies.comparison;
@@ -109,7 +116,8 @@ function populationFigures(gate: ScenarioData['gate'], pricing: PricingTable): P
   };
 }
 
-function budgetFigures(budget: ScenarioData['budget']): BudgetFigures {
+/** The budget's admission of the compiled rows. */
+export function budgetFigures(budget: ScenarioData['budget']): BudgetFigures {
   const rows = compiledBudgetRows(budget);
   const { report } = admitWithinBudget(rows, {
     maxTotalTokens: budget.unbounded ? null : budget.maxTotalTokens,
@@ -121,8 +129,15 @@ function budgetFigures(budget: ScenarioData['budget']): BudgetFigures {
   };
 }
 
-function routingFigures(routing: ScenarioData['routing'], pricing: PricingTable): RoutingFigures {
-  const result = simulateRouting(routing.scenario, pricing);
+/**
+ * The routing run against the default-model baseline; `result` is the
+ * scenario's own run when the caller already has it.
+ */
+export function routingFigures(
+  routing: ScenarioData['routing'],
+  pricing: PricingTable,
+  result: SimResult = simulateRouting(routing.scenario, pricing),
+): RoutingFigures {
   const baselineModel = routing.scenario.defaultModel.model;
   const baseline = simulateRouting(baselineScenario(routing.scenario, baselineModel), pricing);
   return {

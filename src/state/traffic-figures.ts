@@ -7,6 +7,7 @@
  * sliders, but never this store). The calls themselves are never held here.
  */
 import { create } from 'zustand';
+import { atom, type Signal } from './graph.ts';
 import type { PopulationOutput } from '../core/population.ts';
 import type { HopRecord } from '../core/routing/simulate.ts';
 
@@ -87,3 +88,13 @@ export function publishTrafficFigures(patch: Partial<TrafficFiguresState>): void
 export function clearTrafficFigures(): void {
   useTrafficFigures.setState(EMPTY, true);
 }
+
+/**
+ * The published figures as an input of the derivation graph (`graph.ts`),
+ * fed by this store, so nodes can derive from the traffic.
+ */
+export const trafficFiguresNode: Signal<TrafficFiguresState> = (() => {
+  const node = atom<TrafficFiguresState>('trafficFigures', useTrafficFigures.getState());
+  useTrafficFigures.subscribe((state) => node.set(state));
+  return node;
+})();

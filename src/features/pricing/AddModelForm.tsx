@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { validatePriceRow, type PriceRow } from '../../core/index.ts';
+import { priceRows } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
 import { parsePrice, parseTokens } from './price-fields.ts';
 
@@ -14,7 +15,6 @@ const FIELDS = [
 /** Adds a model to the price table, refusing a duplicate name or an invalid price with a message. */
 export function AddModelForm() {
   const id = useId();
-  const rows = useAppStore((s) => s.prices.rows);
   const addPriceRow = useAppStore((s) => s.addPriceRow);
   const [name, setName] = useState('');
   const [provider, setProvider] = useState('anthropic');
@@ -32,7 +32,7 @@ export function AddModelForm() {
     e.preventDefault();
     const model = name.trim();
     if (model === '') return setMessage({ ok: false, text: 'Model name: enter a name.' });
-    if (rows.some((r) => r.model === model))
+    if (priceRows.get().some((r) => r.model === model))
       return setMessage({ ok: false, text: `Model name: "${model}" is already in the table.` });
     const row: Record<string, unknown> = { provider: provider.trim() || 'unknown' };
     for (const f of FIELDS) {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { checkReopenable } from '../../state/persistence.ts';
 import { checkSlice } from '../../state/scenario-schema.ts';
-import { usePricing } from '../../state/selectors.ts';
+import { pricingTable } from '../../state/selectors.ts';
 import { selectScenario, useAppStore } from '../../state/store.ts';
 import { formatTokens } from '../../ui/format.ts';
 import type { LiteLlmSkipped } from '../../core/index.ts';
@@ -31,7 +31,6 @@ const FILTERED = (reason: string) => reason === 'priced at 0' || reason.startsWi
 export function ImportExport() {
   const id = useId();
   const mergePriceRows = useAppStore((s) => s.mergePriceRows);
-  const pricing = usePricing();
   const [message, setMessage] = useState<ImportMessage | null>(null);
   const [busy, setBusy] = useState(false);
   const [all, setAll] = useState(false);
@@ -165,7 +164,7 @@ export function ImportExport() {
           type="button"
           onClick={() =>
             downloadText(
-              `${JSON.stringify(toLiteLlmJson(pricing), null, 2)}\n`,
+              `${JSON.stringify(toLiteLlmJson(pricingTable.get()), null, 2)}\n`,
               'model_prices.json',
             )
           }

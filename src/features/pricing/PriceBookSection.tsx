@@ -1,15 +1,22 @@
 import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { utcToday } from '../../domain/price-book-rows.ts';
 import type { PriceBook } from '../../domain/price-book.ts';
+import { useValue } from '../../state/derive.ts';
 import { formatTokens } from '../../ui/format.ts';
 import {
-  bookLines,
+  PRICE_BOOK_LOADING,
+  priceBookCountText,
+  priceBookFacts,
+  priceBookLoad,
+  priceBookQuery,
+  priceBookShown,
+} from './price-book-nodes.ts';
+import {
   formatBookPrice,
   formatDates,
   formatFees,
   formatTier,
-  searchLines,
   type BookLine,
 } from './price-book-view.ts';
 
@@ -19,30 +26,29 @@ const ESTIMATED_LINE_PX = 37;
 const UNMEASURED_VIEWPORT = { width: 1200, height: 560 };
 const COLUMNS = 11;
 
-type Load =
-  | { readonly kind: 'loading' }
-  | { readonly kind: 'ready'; readonly book: PriceBook }
-  | { readonly kind: 'failed'; readonly message: string };
-
-/** The book, loaded (its own chunk) when the section is first shown. */
-function usePriceBook(load: () => Promise<PriceBook>): Load {
-  const [state, setState] = useState<Load>({ kind: 'loading' });
+/**
+ * Loads the book (its own chunk) while the section is shown, into the
+ * `priceBookLoad` atom the section's nodes read. Closing the section forgets
+ * the load and the search, as the section's own state would be forgotten.
+ */
+function useLoadPriceBook(load: () => Promise<PriceBook>, today: string): void {
   useEffect(() => {
     let live = true;
     load().then(
-      (book) => live && setState({ kind: 'ready', book }),
+      (book) => live && priceBookLoad.set({ kind: 'ready', book, today }),
       (error: unknown) =>
         live &&
-        setState({
+        priceBookLoad.set({
           kind: 'failed',
           message: error instanceof Error ? error.message : String(error),
         }),
     );
     return () => {
       live = false;
+      priceBookLoad.set(PRICE_BOOK_LOADING);
+      priceBookQuery.set('');
     };
-  }, [load]);
-  return state;
+  }, [load, today]);
 }
 
 const loadBook = () => import('../../domain/price-book-load.ts').then((m) => m.loadPriceBook());
@@ -53,7 +59,8 @@ const loadBook = () => import('../../domain/price-book-load.ts').then((m) => m.l
  * and virtualised (about 1,500 rows).
  */
 export function PriceBookSection(props: { load?: () => Promise<PriceBook>; today?: string }) {
-  const state = usePriceBook(props.load ?? loadBook);
+  useLoadPriceBook(props.load ?? loadBook, props.today ?? utcToday());
+  const state = useValue(priceBookLoad);
   const headingId = useId();
   return (
     <section className="card price-book" aria-labelledby={headingId}>
@@ -65,18 +72,19 @@ export function PriceBookSection(props: { load?: () => Promise<PriceBook>; today
           above alone.
         </p>
       )}
-      {state.kind === 'ready' && <BookBody book={state.book} today={props.today ?? utcToday()} />}
+      {state.kind === 'ready' && <BookBody book={state.book} />}
     </section>
   );
 }
 
-function BookBody({ book, today }: { book: PriceBook; today: string }) {
-  const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query);
-  const lines = useMemo(() => bookLines(book, today), [book, today]);
-  const shown = useMemo(() => searchLines(lines, deferred), [lines, deferred]);
-  const skipped = book.skippedModels.reduce((n, s) => n + s.count, 0);
-  const dated = book.entries.filter((e) => e.rows.length > 1).length;
+function BookBody({ book }: { book: PriceBook }) {
+  // The search's text is an atom so its result is a node (price-book-nodes.ts);
+  // the table is virtualised, so it renders every keystroke.
+  const query = useValue(priceBookQuery);
+  const shown = useValue(priceBookShown);
+  const countText = useValue(priceBookCountText);
+  const facts = useValue(priceBookFacts);
+  if (facts === null) return null;
   return (
     <>
       <p className="note" data-testid="price-book-source">
@@ -88,13 +96,10 @@ function BookBody({ book, today }: { book: PriceBook; today: string }) {
       </p>
       <p className="note">
         {formatTokens(book.entries.length)} models, {formatTokens(book.rowCount)} price rows (
-        {formatTokens(dated)} models with a price change over time). {formatTokens(skipped)} models
-        left out:{' '}
-        {book.skippedModels.map((s) => `${s.reason} (${formatTokens(s.count)})`).join('; ')}.
-        {book.leftOutPrices.length > 0 &&
-          ` Prices left out of converted models: ${book.leftOutPrices
-            .map((s) => `${s.reason} (${formatTokens(s.count)})`)
-            .join('; ')}.`}
+        {formatTokens(facts.datedModels)} models with a price change over time).{' '}
+        {formatTokens(facts.skippedModels)} models left out: {facts.skippedReasons}.
+        {facts.leftOutPriceReasons !== '' &&
+          ` Prices left out of converted models: ${facts.leftOutPriceReasons}.`}
       </p>
       <div className="row prices-tools">
         <label>
@@ -102,14 +107,12 @@ function BookBody({ book, today }: { book: PriceBook; today: string }) {
           <input
             type="search"
             value={query}
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={(e) => priceBookQuery.set(e.target.value)}
             placeholder="model, alias or provider"
           />
         </label>
         <span className="note" role="status">
-          {shown.length === lines.length
-            ? `${formatTokens(lines.length)} rows`
-            : `${formatTokens(shown.length)} of ${formatTokens(lines.length)} rows`}
+          {countText}
         </span>
       </div>
       <BookTable lines={shown} />

@@ -1,39 +1,30 @@
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { PRICING_SOURCE } from '../../core/index.ts';
-import type { PriceTableRow } from '../../model/prices.ts';
+import { useValue } from '../../state/derive.ts';
+import { priceRows } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
-import { formatTokens } from '../../ui/format.ts';
 import { AddModelForm } from './AddModelForm.tsx';
 import { ImportExport } from './ImportExport.tsx';
 import { PriceBookSection } from './PriceBookSection.tsx';
 import { PriceTable } from './PriceTable.tsx';
 import type { PriceRowActions } from './PriceTableRow.tsx';
+import { priceFilterText, priceRowCountText, shownPriceRows } from './price-nodes.ts';
 import './prices.css';
 
 /** The price table: every row editable in place, models added and removed, import and export. */
 export default function PricesPanel() {
-  const rows = useAppStore((s) => s.prices.rows);
   const updatePriceRow = useAppStore((s) => s.updatePriceRow);
   const removePriceRow = useAppStore((s) => s.removePriceRow);
   const resetPrices = useAppStore((s) => s.resetPrices);
-  const [filter, setFilter] = useState('');
+  // The filter's text is an atom (price-nodes.ts) so the shown rows are a
+  // node; like the panel's own state, it is cleared when the panel closes.
+  // The table is virtualised past 80 rows, so it renders every keystroke.
+  const filter = useValue(priceFilterText);
+  const shown = useValue(shownPriceRows);
+  const countText = useValue(priceRowCountText);
+  useEffect(() => () => priceFilterText.set(''), []);
   const [problems, setProblems] = useState<Record<string, string>>({});
-  // Filtering 2,000 rows on every keystroke is cheap; rendering them is what
-  // is deferred, so the filter field itself never waits.
-  const deferredFilter = useDeferredValue(filter);
 
-  const shown = useMemo(() => {
-    const f = deferredFilter.trim().toLowerCase();
-    return f === ''
-      ? rows
-      : rows.filter(
-          (r) => r.model.toLowerCase().includes(f) || r.provider.toLowerCase().includes(f),
-        );
-  }, [rows, deferredFilter]);
-
-  // The rows as of the last render, for the duplicate-name check of stable callbacks.
-  const rowsRef = useRef<readonly PriceTableRow[]>(rows);
-  rowsRef.current = rows;
   const report = useCallback((cell: string, problem: string | null) => {
     setProblems((p) => {
       if (problem === null ? !(cell in p) : p[cell] === problem) return p;
@@ -55,7 +46,7 @@ export default function PricesPanel() {
       },
       report,
       isNameTaken: (name, except) =>
-        rowsRef.current.some((r) => r.model === name && r.model !== except),
+        priceRows.get().some((r) => r.model === name && r.model !== except),
     }),
     [updatePriceRow, removePriceRow, report],
   );
@@ -90,15 +81,11 @@ export default function PricesPanel() {
             <input
               type="search"
               value={filter}
-              onChange={(e) => setFilter(e.target.value)}
+              onChange={(e) => priceFilterText.set(e.target.value)}
               placeholder="name or provider"
             />
           </label>
-          <span className="note">
-            {shown.length === rows.length
-              ? `${formatModels(rows.length)}`
-              : `${formatTokens(shown.length)} of ${formatModels(rows.length)}`}
-          </span>
+          <span className="note">{countText}</span>
         </div>
         {problemList.length > 0 && (
           <div role="alert" className="form-error">
@@ -116,8 +103,4 @@ export default function PricesPanel() {
       <PriceBookSection />
     </div>
   );
-}
-
-function formatModels(n: number): string {
-  return `${formatTokens(n)} ${n === 1 ? 'model' : 'models'}`;
 }

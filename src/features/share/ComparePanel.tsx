@@ -1,23 +1,18 @@
-import { useDeferredValue, useId, useMemo } from 'react';
-import { useShallow } from 'zustand/react/shallow';
+import { useId } from 'react';
+import { useValue } from '../../state/derive.ts';
 import { selectScenario, useAppStore } from '../../state/store.ts';
 import { type ScenarioData } from '../../model/scenario.ts';
-import { compareFigures } from './compare-rows.ts';
-import { headlineFigures } from '../../domain/headline-figures.ts';
-import { fateDifferences, type FateDifference } from './fate-diff.ts';
-import { GROUP_ORDER, inputDifferences, type InputDifference } from './scenario-diff.ts';
+import {
+  comparisonRows,
+  comparisonStatus,
+  fateDiffGroups,
+  fateDiffs,
+  inputDiffGroups,
+  inputDiffs,
+} from './compare-nodes.ts';
+import type { FateDifference } from './fate-diff.ts';
+import type { InputDifference } from './scenario-diff.ts';
 import { useShareStore } from './share-store.ts';
-
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
-/** Lines grouped by tab, in the tabs' order. */
-function byGroup<T extends { group: string }>(lines: readonly T[]): [string, T[]][] {
-  const groups = new Map<string, T[]>();
-  for (const group of GROUP_ORDER) groups.set(group, []);
-  for (const line of lines) groups.get(line.group)?.push(line);
-  return [...groups].filter(([, items]) => items.length > 0);
-}
 
 function DiffTable({
   caption,
@@ -60,25 +55,14 @@ function DiffTable({
  */
 export default function ComparePanel({ pinned }: { pinned: ScenarioData }) {
   const id = useId();
-  const current = useAppStore(useShallow(selectScenario));
-  // Keep dragging smooth: B's figures may lag a frame behind the controls.
-  const deferred = useDeferredValue(current);
-  const figuresA = useMemo(() => headlineFigures(pinned), [pinned]);
-  const figuresB = useMemo(() => headlineFigures(deferred), [deferred]);
-  const rows = useMemo(() => compareFigures(figuresA, figuresB), [figuresA, figuresB]);
-  const inputs = useMemo(
-    () =>
-      inputDifferences(
-        pinned as unknown as Record<string, unknown>,
-        deferred as unknown as Record<string, unknown>,
-      ),
-    [pinned, deferred],
-  );
-  const fates = useMemo(
-    () => fateDifferences(pinned, deferred, figuresA, figuresB),
-    [pinned, deferred, figuresA, figuresB],
-  );
-  const changed = rows.filter((r) => r.changed).length;
+  // Every figure and difference is a node of the graph (compare-nodes.ts):
+  // B's are recomputed per part as B changes, A's only when A is pinned.
+  const rows = useValue(comparisonRows);
+  const inputs = useValue(inputDiffs);
+  const fates = useValue(fateDiffs);
+  const inputGroups = useValue(inputDiffGroups);
+  const fateGroups = useValue(fateDiffGroups);
+  const status = useValue(comparisonStatus);
   const { setCompareOpen, pinA, notify } = useShareStore.getState();
 
   return (
@@ -108,12 +92,7 @@ export default function ComparePanel({ pinned }: { pinned: ScenarioData }) {
         </div>
       </div>
       <p role="status" className="note">
-        {inputs.length === 0
-          ? 'B has the same inputs as A. '
-          : `${plural(inputs.length, 'input differs', 'inputs differ')}; ${plural(fates.length, 'outcome differs', 'outcomes differ')}. `}
-        {changed === 0
-          ? 'B matches A on every headline figure.'
-          : `${changed} of ${rows.length} headline figures differ.`}
+        {status}
       </p>
 
       <section aria-labelledby={`${id}-in`} className="compare-section">
@@ -121,7 +100,7 @@ export default function ComparePanel({ pinned }: { pinned: ScenarioData }) {
         {inputs.length === 0 ? (
           <p className="note">None: change anything in the explorer to compare B with A.</p>
         ) : (
-          byGroup(inputs).map(([group, lines]) => (
+          inputGroups.map(([group, lines]) => (
             <DiffTable key={group} caption={`${group} inputs`} head="Input" rows={lines} />
           ))
         )}
@@ -135,7 +114,7 @@ export default function ComparePanel({ pinned }: { pinned: ScenarioData }) {
             model.
           </p>
         ) : (
-          byGroup(fates).map(([group, lines]) => (
+          fateGroups.map(([group, lines]) => (
             <DiffTable key={group} caption={`${group} outcomes`} head="Outcome" rows={lines} />
           ))
         )}

@@ -1,22 +1,9 @@
 import type { ReactNode } from 'react';
-import { cacheReadPrice, cacheWritePrice, strategyModels } from '../../core/index.ts';
 import type { ScenarioData } from '../../model/scenario.ts';
 import { formatNumber, formatPercent, formatTokens, withArticle } from '../../ui/format.ts';
-import { formatDecimal } from '../../format/number-format.ts';
+import type { AssumptionFacts } from './report-assumptions-data.ts';
 
-/** The models the report's figures are priced on, in the order they first appear. */
-export function modelsInPlay(data: ScenarioData): string[] {
-  const s = data.routing.scenario;
-  const models = [
-    data.gate.modelName,
-    s.defaultModel.model,
-    ...strategyModels(s.strategy),
-    ...s.policies.flatMap((p) => (p.model ? [p.model.model] : [])),
-  ];
-  return [...new Set(models)];
-}
-
-const perM = (usd: number) => `$${formatDecimal(usd, 4, 2)}`;
+export { modelsInPlay } from './report-assumptions-data.ts';
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -34,9 +21,12 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
  */
 export function ReportAssumptions({
   data,
+  facts,
   policyWords,
 }: {
   data: ScenarioData;
+  /** The hop count, TTL and prices used (the report's node derives them). */
+  facts: AssumptionFacts;
   /** The policy comparison's basis in words (empty when it could not be computed). */
   policyWords: readonly string[];
 }) {
@@ -44,11 +34,7 @@ export function ReportAssumptions({
   const pop = g.population;
   const b = data.budget;
   const r = data.routing.scenario;
-  const ttl = r.cacheTtlSeconds ?? 300;
-  const hops = r.turns.reduce((n, t) => n + t.hops.length, 0);
-  const rows = modelsInPlay(data).map(
-    (model) => data.prices.rows.find((row) => row.model === model) ?? { model, missing: true },
-  );
+  const { hops, ttlSeconds: ttl, pricesUsed: rows } = facts;
   return (
     <div className="report-assumptions">
       <ul>
@@ -96,7 +82,7 @@ export function ReportAssumptions({
         </thead>
         <tbody>
           {rows.map((row) =>
-            'missing' in row ? (
+            row.missing ? (
               <tr key={row.model}>
                 <th scope="row">{row.model}</th>
                 <td colSpan={4}>not in the price table</td>
@@ -104,10 +90,10 @@ export function ReportAssumptions({
             ) : (
               <tr key={row.model}>
                 <th scope="row">{row.model}</th>
-                <td>{perM(row.input)}</td>
-                <td>{perM(row.output)}</td>
-                <td>{perM(cacheWritePrice(row, ttl))}</td>
-                <td>{perM(cacheReadPrice(row))}</td>
+                <td>{row.input}</td>
+                <td>{row.output}</td>
+                <td>{row.cacheWrite}</td>
+                <td>{row.cacheRead}</td>
               </tr>
             ),
           )}

@@ -1,17 +1,19 @@
-import { memo, useMemo } from 'react';
+/**
+ * The report's four charts. Each draws a view its node derived
+ * (`report-nodes.ts`, from `report-chart-data.ts`): bars, summary, CSV and
+ * table cells; a chart re-renders only when its view changes identity.
+ */
+import { memo } from 'react';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
-import { formatPercent, formatTokens, formatUsd, withArticle } from '../../ui/format.ts';
-import { formatDeltaPct, policyAssumptionWords } from '../../domain/policy-words.ts';
-import type {
-  BudgetFigures,
-  GateFigures,
-  PopulationFigures,
-  RoutingFigures,
-} from '../../domain/headline-figures.ts';
 import type { BarSeries } from '../../ui/charts/BarChart.tsx';
 import { PALETTE } from '../../ui/charts/palette.ts';
 import { DataTable, ReportBarChart, TOKEN_FORMATS, USD_FORMATS } from './report-chart-bits.tsx';
-import { budgetRowsData, gateTermsData, policyData, routingData } from './report-chart-data.ts';
+import type {
+  BudgetRowsView,
+  GateTermsView,
+  PolicyView,
+  RoutingView,
+} from './report-chart-data.ts';
 
 const GATE_SERIES: readonly BarSeries[] = [
   { id: 'saving', label: 'Saving', color: PALETTE.saves },
@@ -19,15 +21,14 @@ const GATE_SERIES: readonly BarSeries[] = [
 ];
 
 /** The gate's three priced terms and the net saving, USD. */
-export const GateTermsChart = memo(function GateTermsChart({ gate }: { gate: GateFigures }) {
-  const d = gate.decision;
-  const { categories, csv } = useMemo(() => gateTermsData(d), [d]);
+export const GateTermsChart = memo(function GateTermsChart({ chart }: { chart: GateTermsView }) {
+  const { categories, csv, summary, table } = chart;
   return (
     <ChartFrame
       title="Offload gate terms"
       exportable
       csvRows={csv}
-      summary={`Offloading saves ${formatUsd(d.reprefillSavingUsd)} of re-prefill against ${formatUsd(d.stubCarryCostUsd)} for the stub and ${formatUsd(d.expectedRecallHopCostUsd)} for the expected recall hop: net ${formatUsd(d.netSavingUsd)}, so the gate ${d.fire ? 'fires' : 'does not fire'}.`}
+      summary={summary}
       chart={
         <ReportBarChart
           orientation="columns"
@@ -36,13 +37,7 @@ export const GateTermsChart = memo(function GateTermsChart({ gate }: { gate: Gat
           {...USD_FORMATS}
         />
       }
-      table={
-        <DataTable
-          caption="Offload gate terms"
-          head={['Term', 'USD']}
-          rows={csv.map((r) => [r.term, formatUsd(r.usd)])}
-        />
-      }
+      table={<DataTable caption="Offload gate terms" head={['Term', 'USD']} rows={table} />}
     />
   );
 });
@@ -52,29 +47,15 @@ const POLICY_SERIES: readonly BarSeries[] = [
 ];
 
 /** Never offload vs size-only vs the gate over the population, USD per 1,000 outputs. */
-export const PolicyChart = memo(function PolicyChart({
-  population,
-}: {
-  population: PopulationFigures;
-}) {
-  const { rows, categories, references } = useMemo(() => policyData(population), [population]);
-  const loses = population.sizeOnlyUsd > population.neverOffloadUsd;
-  const { comparison, basis } = population.policies;
-  const assumptions = useMemo(
-    () => [
-      `model ${basis.modelName}`,
-      ...policyAssumptionWords(basis),
-      `size-only threshold ${formatTokens(population.sizeOnlyThresholdTokens)} tokens`,
-    ],
-    [basis, population.sizeOnlyThresholdTokens],
-  );
+export const PolicyChart = memo(function PolicyChart({ chart }: { chart: PolicyView }) {
+  const { rows, categories, references, assumptions, summary, table } = chart;
   return (
     <ChartFrame
       title="Offload policies over 1,000 outputs"
       exportable
       assumptions={assumptions}
       csvRows={rows}
-      summary={`Per 1,000 tool outputs: never offloading costs ${formatUsd(population.neverOffloadUsd)}, size-only offload at ${formatTokens(population.sizeOnlyThresholdTokens)} tokens ${formatUsd(population.sizeOnlyUsd)} (${formatDeltaPct(comparison.sizeOnly.deltaVsNeverPct)} vs never${loses ? ', more than never offloading' : ''}), the net-saving gate ${formatUsd(population.netSavingGateUsd)} (${formatDeltaPct(comparison.gate.deltaVsNeverPct)} vs never); ${basis.carryBasis === 'cached' ? 'cache-aware basis' : "the seed's uncached basis"}.`}
+      summary={summary}
       chart={
         <ReportBarChart
           orientation="columns"
@@ -89,12 +70,7 @@ export const PolicyChart = memo(function PolicyChart({
         <DataTable
           caption="Offload policies over 1,000 outputs"
           head={['Policy', 'USD per 1,000 outputs', 'Change vs never', 'Carried cache hit']}
-          rows={rows.map((r) => [
-            r.policy,
-            formatUsd(r.costUsd),
-            formatDeltaPct(r.deltaVsNeverPct),
-            formatPercent(r.carriedCacheHitPct / 100),
-          ])}
+          rows={table}
         />
       }
     />
@@ -108,15 +84,14 @@ const BUDGET_SERIES: readonly BarSeries[] = [
 ];
 
 /** Each budget row's tokens in compiled order, split by what admission did. */
-export const BudgetChart = memo(function BudgetChart({ budget }: { budget: BudgetFigures }) {
-  const { categories, csv } = useMemo(() => budgetRowsData(budget.rows), [budget.rows]);
-  const { report } = budget;
+export const BudgetChart = memo(function BudgetChart({ chart }: { chart: BudgetRowsView }) {
+  const { categories, csv, summary, table } = chart;
   return (
     <ChartFrame
       title="Prompt rows admitted and dropped"
       exportable
       csvRows={csv}
-      summary={`${formatTokens(report.totalTokens)} tokens admitted${report.limit === null ? ' (unbounded budget)' : ` of ${withArticle(`${formatTokens(report.limit)}-token`)} budget`}; ${report.dropped.length === 0 ? 'nothing dropped' : `dropped: ${report.dropped.join(', ')}`}.`}
+      summary={summary}
       chart={
         <ReportBarChart
           orientation="rows"
@@ -129,7 +104,7 @@ export const BudgetChart = memo(function BudgetChart({ budget }: { budget: Budge
         <DataTable
           caption="Prompt rows admitted and dropped"
           head={['Row', 'Position', 'Tokens', 'Status']}
-          rows={csv.map((r) => [r.contributionId, r.position, formatTokens(r.tokens), r.status])}
+          rows={table}
         />
       }
     />
@@ -144,15 +119,14 @@ const ROUTING_SERIES: readonly BarSeries[] = [
 ];
 
 /** The routing strategy's cost split beside the default-model baseline, USD. */
-export const RoutingChart = memo(function RoutingChart({ routing }: { routing: RoutingFigures }) {
-  const { rows, categories } = useMemo(() => routingData(routing), [routing]);
-  const saving = routing.baseline.totalUsd - routing.totals.totalUsd;
+export const RoutingChart = memo(function RoutingChart({ chart }: { chart: RoutingView }) {
+  const { rows, categories, summary, table } = chart;
   return (
     <ChartFrame
       title="Routing cost against the baseline"
       exportable
       csvRows={rows}
-      summary={`Your routing costs ${formatUsd(routing.totals.totalUsd)} over ${formatTokens(routing.hops)} hops; running every hop on ${routing.baselineModel} costs ${formatUsd(routing.baseline.totalUsd)}, so routing ${saving >= 0 ? `saves ${formatUsd(saving)}` : `costs ${formatUsd(-saving)} more`}.`}
+      summary={summary}
       chart={
         <ReportBarChart
           orientation="columns"
@@ -165,14 +139,7 @@ export const RoutingChart = memo(function RoutingChart({ routing }: { routing: R
         <DataTable
           caption="Routing cost against the baseline"
           head={['Setup', 'Reads', 'Writes', 'Output', 'Classifier', 'Total']}
-          rows={rows.map((r) => [
-            r.setup,
-            formatUsd(r.readUsd),
-            formatUsd(r.writeUsd),
-            formatUsd(r.outputUsd),
-            formatUsd(r.classifierUsd),
-            formatUsd(r.totalUsd),
-          ])}
+          rows={table}
         />
       }
     />

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { DAYS_PER_MONTH } from '../../domain/volume.ts';
-import { useTrafficFigures } from '../../state/traffic-figures.ts';
+import { useValue } from '../../state/derive.ts';
 import { formatPercent, formatPlain, formatUsd } from '../../ui/format.ts';
+import { reportTraffic } from './report-nodes.ts';
 
 /**
  * The report's traffic section: the imported traffic as billed,
@@ -10,18 +10,9 @@ import { formatPercent, formatPlain, formatUsd } from '../../ui/format.ts';
  */
 export function ReportTrafficSection() {
   const id = useId();
-  const source = useTrafficFigures((s) => s.source);
-  const rates = useTrafficFigures((s) => s.rates);
-  const replay = useTrafficFigures((s) => s.replay);
-  if (source === undefined || rates === undefined) return null;
-  const asBilledUsd = rates.asBilledUsdPerDay * rates.spanDays;
-  // The replay scales with the traffic: its share of as billed, applied to the daily rate.
-  const replayPerDay =
-    replay === undefined
-      ? undefined
-      : replay.asBilledUsd === 0
-        ? 0
-        : (replay.replayUsd / replay.asBilledUsd) * rates.asBilledUsdPerDay;
+  const traffic = useValue(reportTraffic);
+  if (traffic === null) return null;
+  const { source, rates, replay, asBilledUsd, asBilledPerMonthUsd, replayPerMonthUsd } = traffic;
   return (
     <section aria-labelledby={`${id}-t`} className="report-traffic">
       <h3 id={`${id}-t`}>Your traffic</h3>
@@ -39,7 +30,7 @@ export function ReportTrafficSection() {
         </div>
         <div className="term">
           <dt>As billed, per 30 days</dt>
-          <dd>{formatUsd(rates.asBilledUsdPerDay * DAYS_PER_MONTH)}</dd>
+          <dd>{formatUsd(asBilledPerMonthUsd)}</dd>
         </div>
         <div className="term term-wide">
           <dt>Chosen replay</dt>
@@ -49,10 +40,10 @@ export function ReportTrafficSection() {
               : `${replay.choiceText}: ${formatUsd(replay.replayUsd)} against ${formatUsd(replay.asBilledUsd)} as billed (${replay.deltaUsd >= 0 ? '+' : '\u2212'}${formatUsd(Math.abs(replay.deltaUsd))}${replay.deltaPct === null ? '' : `, ${replay.deltaPct >= 0 ? '+' : '\u2212'}${formatPercent(Math.abs(replay.deltaPct) / 100, 1)}`}), cache hit ${formatPercent(replay.cacheHitShare, 1)}`}
           </dd>
         </div>
-        {replayPerDay === undefined ? null : (
+        {replayPerMonthUsd === undefined ? null : (
           <div className="term">
             <dt>Chosen replay, per 30 days</dt>
-            <dd>{formatUsd(replayPerDay * DAYS_PER_MONTH)}</dd>
+            <dd>{formatUsd(replayPerMonthUsd)}</dd>
           </div>
         )}
       </dl>

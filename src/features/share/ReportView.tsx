@@ -1,6 +1,5 @@
-import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useShallow } from 'zustand/react/shallow';
-import { selectScenario, useAppStore } from '../../state/store.ts';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useValue } from '../../state/derive.ts';
 import {
   formatNumber,
   formatPercent,
@@ -8,13 +7,22 @@ import {
   formatUsd,
   withArticle,
 } from '../../ui/format.ts';
-import { headlineFigures, type Outcome } from '../../domain/headline-figures.ts';
-import { formatDeltaPct, policyAssumptionWords } from '../../domain/policy-words.ts';
+import type { Outcome } from '../../domain/headline-figures.ts';
+import { formatDeltaPct } from '../../domain/policy-words.ts';
 import { describeStrategy } from './strategy-words.ts';
 import { ReportAssumptions } from './ReportAssumptions.tsx';
 import { ReportDetailsForm, ReportHead } from './ReportHeader.tsx';
 import { BudgetChart, GateTermsChart, PolicyChart, RoutingChart } from './ReportCharts.tsx';
 import { ReportTrafficSection } from './ReportTrafficSection.tsx';
+import { currentFigures, currentScenario } from './figure-nodes.ts';
+import {
+  reportAssumptionFacts,
+  reportBudgetChart,
+  reportGateChart,
+  reportPolicyChart,
+  reportPolicyWords,
+  reportRoutingChart,
+} from './report-nodes.ts';
 
 export { describeStrategy };
 
@@ -42,9 +50,16 @@ function Term({ label, children }: { label: string; children: ReactNode }) {
 export default function ReportView({ onClose }: { onClose: () => void }) {
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const scenario = useAppStore(useShallow(selectScenario));
-  const figures = useMemo(() => headlineFigures(scenario), [scenario]);
-  const { gate, population, budget, routing } = figures;
+  // Every figure, chart and table is a node of the graph (figure-nodes.ts,
+  // report-nodes.ts): the report only reads them.
+  const scenario = useValue(currentScenario);
+  const { gate, population, budget, routing } = useValue(currentFigures);
+  const gateChart = useValue(reportGateChart);
+  const policyChart = useValue(reportPolicyChart);
+  const budgetChart = useValue(reportBudgetChart);
+  const routingChart = useValue(reportRoutingChart);
+  const policyWords = useValue(reportPolicyWords);
+  const assumptionFacts = useValue(reportAssumptionFacts);
   const routingScenario = scenario.routing.scenario;
   // The date of the report's making: when it was opened in this page.
   const [made] = useState(() => new Date());
@@ -240,25 +255,16 @@ export default function ReportView({ onClose }: { onClose: () => void }) {
         <section aria-labelledby={`${id}-c`}>
           <h3 id={`${id}-c`}>Charts</h3>
           <div className="report-charts">
-            {gate.ok && <GateTermsChart gate={gate.value} />}
-            {population.ok ? (
-              <PolicyChart population={population.value} />
-            ) : (
-              <Failure outcome={population} />
-            )}
-            {budget.ok && <BudgetChart budget={budget.value} />}
-            {routing.ok && <RoutingChart routing={routing.value} />}
+            {gateChart && <GateTermsChart chart={gateChart} />}
+            {policyChart ? <PolicyChart chart={policyChart} /> : <Failure outcome={population} />}
+            {budgetChart && <BudgetChart chart={budgetChart} />}
+            {routingChart && <RoutingChart chart={routingChart} />}
           </div>
         </section>
 
         <section aria-labelledby={`${id}-a`} className="report-foot">
           <h3 id={`${id}-a`}>Assumptions behind every figure</h3>
-          <ReportAssumptions
-            data={scenario}
-            policyWords={
-              population.ok ? policyAssumptionWords(population.value.policies.basis) : []
-            }
-          />
+          <ReportAssumptions data={scenario} facts={assumptionFacts} policyWords={policyWords} />
         </section>
       </article>
     </div>

@@ -50,7 +50,11 @@ function budgetFates(a: HeadlineFigures, b: HeadlineFigures): FateDifference[] {
   return out;
 }
 
-function hopsOf(data: ScenarioData): readonly HopRecord[] | string {
+/** A scenario's routed hops, or the message of why the simulation refused it. */
+export type RoutedHops = readonly HopRecord[] | string;
+
+/** The hops of a scenario's routing run (see `RoutedHops`). */
+export function hopsOf(data: ScenarioData): RoutedHops {
   try {
     return simulateRouting(data.routing.scenario, tableFromRows(data.prices.rows)).hops;
   } catch (error) {
@@ -60,9 +64,7 @@ function hopsOf(data: ScenarioData): readonly HopRecord[] | string {
 
 const modelWords = (hop: HopRecord) => `${hop.model}${hop.thinking ? ' with thinking' : ''}`;
 
-function routingFates(a: ScenarioData, b: ScenarioData): FateDifference[] {
-  const hopsA = hopsOf(a);
-  const hopsB = hopsOf(b);
+function routingFates(hopsA: RoutedHops, hopsB: RoutedHops): FateDifference[] {
   if (typeof hopsA === 'string' || typeof hopsB === 'string') {
     const show = (h: typeof hopsA) => (typeof h === 'string' ? `error: ${h}` : 'runs');
     return show(hopsA) === show(hopsB)
@@ -123,11 +125,21 @@ export function fateDifferences(
   figuresA: HeadlineFigures,
   figuresB: HeadlineFigures,
 ): FateDifference[] {
+  return fateDifferencesOf(hopsOf(a), hopsOf(b), figuresA, figuresB);
+}
+
+/** The same as `fateDifferences`, from both scenarios' routed hops already run. */
+export function fateDifferencesOf(
+  hopsA: RoutedHops,
+  hopsB: RoutedHops,
+  figuresA: HeadlineFigures,
+  figuresB: HeadlineFigures,
+): FateDifference[] {
   const out: FateDifference[] = [];
   const va = gateVerdict(figuresA);
   const vb = gateVerdict(figuresB);
   if (va !== vb) out.push({ group: 'Offload gate', subject: 'Gate verdict', a: va, b: vb });
   out.push(...budgetFates(figuresA, figuresB));
-  out.push(...routingFates(a, b));
+  out.push(...routingFates(hopsA, hopsB));
   return out;
 }

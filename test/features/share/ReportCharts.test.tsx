@@ -13,6 +13,12 @@ import {
   PolicyChart,
   RoutingChart,
 } from '../../../src/features/share/ReportCharts.tsx';
+import {
+  budgetRowsView,
+  gateTermsView,
+  policyView,
+  routingView,
+} from '../../../src/features/share/report-chart-data.ts';
 import { DEFAULT_SCENARIO } from '../../../src/model/scenario.ts';
 import { formatUsd } from '../../../src/ui/format.ts';
 
@@ -57,7 +63,7 @@ describe('report charts', () => {
     const gate = value(figuresFor({ outputTokens: 40_000, horizon: 6 }).gate);
     const d = gate.decision;
     expect(d.fire).toBe(true);
-    render(<GateTermsChart gate={gate} />);
+    render(<GateTermsChart chart={gateTermsView(gate.decision)} />);
     const { figure, bars, hitAreas } = drawing('Offload gate terms');
     expect(figure).toHaveTextContent(`net ${formatUsd(d.netSavingUsd)}, so the gate fires.`);
     // Re-prefill and the (positive) net are savings; the stub and the recall hop are costs.
@@ -79,7 +85,7 @@ describe('report charts', () => {
 
   it('keeps an axis but draws no bars when every gate term is zero', () => {
     const gate = value(figuresFor({ outputTokens: 1_500 }).gate);
-    render(<GateTermsChart gate={gate} />);
+    render(<GateTermsChart chart={gateTermsView(gate.decision)} />);
     const { figure, bars } = drawing('Offload gate terms');
     expect(bars('saving') + bars('cost')).toBe(0);
     expect(figure).toHaveTextContent('so the gate does not fire.');
@@ -88,7 +94,7 @@ describe('report charts', () => {
 
   it('draws the three policies with the never-offload reference line', () => {
     const population = value(figuresFor().population);
-    render(<PolicyChart population={population} />);
+    render(<PolicyChart chart={policyView(population)} />);
     const { figure, svg, bars } = drawing('Offload policies over 1,000 outputs');
     expect(bars('cost')).toBe(3);
     expect(svg.querySelectorAll('line[stroke="var(--c-baseline)"][stroke-dasharray]')).toHaveLength(
@@ -102,7 +108,7 @@ describe('report charts', () => {
 
   it('draws each prompt row by what admission did to it', async () => {
     const user = userEvent.setup();
-    render(<BudgetChart budget={BUDGET} />);
+    render(<BudgetChart chart={budgetRowsView(BUDGET)} />);
     const { figure, bars, hitAreas } = drawing('Prompt rows admitted and dropped');
     expect([bars('pinned'), bars('admitted'), bars('dropped')]).toEqual([1, 1, 1]);
     for (const label of ['Pinned', 'Admitted', 'Dropped', 'system', 'memory', 'history'])
@@ -117,7 +123,7 @@ describe('report charts', () => {
   it('stacks the routing cost split beside the baseline', async () => {
     const user = userEvent.setup();
     const routing = value(figuresFor().routing);
-    render(<RoutingChart routing={routing} />);
+    render(<RoutingChart chart={routingView(routing)} />);
     const { figure, bars, hitAreas } = drawing('Routing cost against the baseline');
     for (const series of ['read', 'write', 'output'])
       expect(bars(series), series).toBeGreaterThan(0);
