@@ -8,8 +8,6 @@ import { LadderChart } from './LadderChart.tsx';
 import { RowEditor } from './RowEditor.tsx';
 import { RowsTable } from './RowsTable.tsx';
 import { SectionBudgets } from './SectionBudgets.tsx';
-import { useValue } from '../../state/derive.ts';
-import { rowsTotalTokens } from './row-nodes.ts';
 import './budget.css';
 import './budget-charts.css';
 
@@ -25,10 +23,9 @@ import './budget-charts.css';
  * the charts redraw only their budget marks and the segments that moved.
  */
 export default function BudgetPanel() {
-  const totalTokens = useValue(rowsTotalTokens);
   return (
     <div className="explorer budget-explorer">
-      <BudgetControls totalTokens={totalTokens} />
+      <BudgetControls />
       <RowEditor />
       <div className="results">
         <BudgetSummary />
