@@ -191,12 +191,20 @@ function aloneText(entry: SectionBudget): string {
     : `Admits ${r.admitted.join(', ') || 'nothing'}; drops ${r.dropped.join(', ')} (${formatTokens(r.totalTokens)} tokens).`;
 }
 
+/** What each section's rows do alone under its own budget: they follow the rows and the limits, not the prompt budget. */
+const sectionsAlone = computed(
+  'budget.sectionsAlone',
+  (): readonly string[] => sectionBudgets.get().map(aloneText),
+  { isEqual: (a, b) => sameList(a, b) },
+);
+
 /** Each section budget, checked against the prompt budget and admitted alone. */
 export const sectionLines = computed(
   'budget.sectionLines',
   (): readonly SectionLine[] => {
     const limit = budgetLimit.get();
-    return sectionBudgets.get().map((entry) => {
+    const alone = sectionsAlone.get();
+    return sectionBudgets.get().map((entry, i) => {
       const ok = narrows({ maxTotalTokens: entry.maxTotalTokens }, { maxTotalTokens: limit });
       return {
         entry,
@@ -207,7 +215,7 @@ export const sectionLines = computed(
           : entry.maxTotalTokens === null
             ? `An unbounded section under a prompt budget of ${formatTokens(limit ?? 0)} promises more than the prompt can give.`
             : `${formatTokens(entry.maxTotalTokens)} tokens is more than the prompt budget of ${formatTokens(limit ?? 0)}.`,
-        aloneText: aloneText(entry),
+        aloneText: alone[i] ?? '',
       };
     });
   },
