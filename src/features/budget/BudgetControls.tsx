@@ -1,5 +1,8 @@
 import { memo, useId } from 'react';
+import { sameRecord } from '../../domain/equality.ts';
+import { computed, useValue } from '../../state/derive.ts';
 import { useAppStore } from '../../state/store.ts';
+import { rowsTotalTokens } from './row-nodes.ts';
 import { TYPICAL_PROMPT_ROWS } from '../../model/budget.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatTokens } from '../../ui/format.ts';
@@ -11,6 +14,17 @@ export function niceCeiling(value: number): number {
   for (const m of [1, 2, 5]) if (m * magnitude >= target) return m * magnitude;
   return 10 * magnitude;
 }
+
+/** The rows' total and the slider's range: a little more than the total (the field takes any budget). */
+const budgetSliderRange = computed(
+  'budget.sliderRange',
+  () => {
+    const totalTokens = rowsTotalTokens.get();
+    const sliderMax = niceCeiling(Math.max(1_000, totalTokens * 1.25));
+    return { totalTokens, sliderMax, step: niceCeiling(sliderMax / 500) };
+  },
+  { isEqual: sameRecord },
+);
 
 /**
  * The estimator's setting and the preset rows. They do not depend on the
@@ -46,14 +60,12 @@ const EstimatorSettings = memo(function EstimatorSettings() {
 });
 
 /** The prompt budget (slider and numeric field), the unbounded switch, and the estimator's setting. */
-export function BudgetControls({ totalTokens }: { totalTokens: number }) {
+export function BudgetControls() {
   const maxTotalTokens = useAppStore((s) => s.budget.maxTotalTokens);
   const unbounded = useAppStore((s) => s.budget.unbounded);
   const setBudget = useAppStore((s) => s.setBudget);
   const id = useId();
-  // The slider spans a little more than the rows' total; the field takes any budget.
-  const sliderMax = niceCeiling(Math.max(1_000, totalTokens * 1.25));
-  const step = niceCeiling(sliderMax / 500);
+  const { totalTokens, sliderMax, step } = useValue(budgetSliderRange);
 
   return (
     <section className="controls budget-controls" aria-labelledby={`${id}-h`}>

@@ -8,7 +8,6 @@ import { LadderChart } from './LadderChart.tsx';
 import { RowEditor } from './RowEditor.tsx';
 import { RowsTable } from './RowsTable.tsx';
 import { SectionBudgets } from './SectionBudgets.tsx';
-import { useBudgetView } from './use-budget.ts';
 import './budget.css';
 import './budget-charts.css';
 
@@ -19,30 +18,24 @@ import './budget-charts.css';
  *
  * A budget step renders at once, in one frame: the decision, the charts and
  * the what-ifs always show the same budget. Each card gets only what it
- * shows, so the row editor and the row table skip the steps that change no
- * row's fate, and the charts redraw only their budget marks and the segments
- * that moved.
+ * shows, read from its own nodes of the derivation graph, so the row
+ * editor and the row table skip the steps that change no row's fate, and
+ * the charts redraw only their budget marks and the segments that moved.
  */
 export default function BudgetPanel() {
-  const heavy = useBudgetView();
   return (
     <div className="explorer budget-explorer">
-      <BudgetControls totalTokens={heavy.ladder?.totalTokens ?? 0} />
+      <BudgetControls />
       <RowEditor />
       <div className="results">
-        <BudgetSummary outcome={heavy.outcome} />
-        <DecisionCard view={heavy} />
-        <CompiledBar view={heavy} />
-        <RowsTable
-          compiled={heavy.compiled}
-          ranks={heavy.ranks}
-          ladder={heavy.ladder}
-          fates={heavy.fates}
-        />
-        <LadderChart view={heavy} />
-        <ErrorBandCard compiled={heavy.compiled} problem={heavy.problem} limit={heavy.limit} />
-        <SectionBudgets compiled={heavy.compiled} coreRows={heavy.coreRows} limit={heavy.limit} />
-        <BudgetVolumeLine outcome={heavy.outcome} />
+        <BudgetSummary />
+        <DecisionCard />
+        <CompiledBar />
+        <RowsTable />
+        <LadderChart />
+        <ErrorBandCard />
+        <SectionBudgets />
+        <BudgetVolumeLine />
       </div>
     </div>
   );

@@ -1,41 +1,56 @@
 import { memo, useCallback, useId } from 'react';
 import { perToken, priceRowFor } from '../../core/index.ts';
 import { DEFAULT_VOLUME_PER_DAY, resolveVolume, volumeRows } from '../../domain/volume.ts';
-import { useModelNames, usePricing } from '../../state/selectors.ts';
+import { sameRecord } from '../../domain/equality.ts';
+import { computed, fromStore, useValue } from '../../state/derive.ts';
+import { pricingTable, useModelNames } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
 import { useTrafficFigures } from '../../state/traffic-figures.ts';
 import { formatTokens } from '../../ui/format.ts';
 import { VolumeLine } from '../../ui/VolumeLine.tsx';
-import type { BudgetOutcome } from './evaluate.ts';
+import { budgetOutcome } from './use-budget.ts';
+
+const volumeModel = fromStore('budget.volumeModel', (s) => s.budget.volumeModel);
+
+/** The admitted prompt priced as plain input on the volume line's model. */
+const admittedPromptPrice = computed(
+  'budget.admittedPromptPrice',
+  () => {
+    const outcome = budgetOutcome.get();
+    const row = priceRowFor(pricingTable.get(), volumeModel.get());
+    const tokens = outcome.kind === 'ok' ? outcome.report.totalTokens : null;
+    return {
+      priced: row !== undefined,
+      tokens,
+      usd: row === undefined || tokens === null ? null : tokens * perToken(row.input),
+    };
+  },
+  { isEqual: sameRecord },
+);
 
 /**
  * The budget's volume line: prompts per day → the admitted prompt, priced as
  * plain input on a chosen model, in USD per day and per 30 days (the traffic's
  * rate is its calls: each call sends one prompt).
  */
-export const BudgetVolumeLine = memo(function BudgetVolumeLine({
-  outcome,
-}: {
-  outcome: BudgetOutcome;
-}) {
+export const BudgetVolumeLine = memo(function BudgetVolumeLine() {
   const id = useId();
   const typed = useAppStore((s) => s.budget.volumePerDay);
   const model = useAppStore((s) => s.budget.volumeModel);
   const setBudget = useAppStore((s) => s.setBudget);
   const pickModel = useCallback((volumeModel: string) => setBudget({ volumeModel }), [setBudget]);
   const trafficRate = useTrafficFigures((s) => s.rates?.callsPerDay);
-  const pricing = usePricing();
   const models = useModelNames();
+  const prompt = useValue(admittedPromptPrice);
+  // The rate may come from the traffic's session store, which is outside the graph.
   const volume = resolveVolume(typed, trafficRate, DEFAULT_VOLUME_PER_DAY.prompts);
-  const row = priceRowFor(pricing, model);
-  const tokens = outcome.kind === 'ok' ? outcome.report.totalTokens : null;
   const rows =
-    row === undefined || tokens === null
+    prompt.usd === null
       ? []
       : volumeRows(volume, [
           [
-            `The admitted prompt (${formatTokens(tokens)} tokens, uncached input)`,
-            tokens * perToken(row.input),
+            `The admitted prompt (${formatTokens(prompt.tokens ?? 0)} tokens, uncached input)`,
+            prompt.usd,
           ],
         ]);
   return (
@@ -53,7 +68,7 @@ export const BudgetVolumeLine = memo(function BudgetVolumeLine({
             Priced on
           </label>
           <ModelSelect id={`${id}-m`} model={model} models={models} onChange={pickModel} />
-          {row === undefined ? (
+          {!prompt.priced ? (
             <p className="field-error">No price row for {model}: choose another model.</p>
           ) : null}
         </div>

@@ -1,45 +1,22 @@
-import { memo, useCallback, useMemo } from 'react';
+import { memo } from 'react';
+import { useValue } from '../../state/derive.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { BarChart } from '../../ui/charts/BarChart.tsx';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
 import { formatTokens, formatTokensShort } from '../../ui/format.ts';
+import { COMPILED_BARS, type Segment, type Stretch } from './bar-segments.ts';
 import {
-  barSegments,
-  COMPILED_BARS,
-  drawnBarSegments,
-  type Segment,
-  type Stretch,
-} from './bar-segments.ts';
-import { boundedIds } from './IdList.tsx';
+  barCsvRows,
+  barDomain,
+  barDrawn,
+  barReferences,
+  barSegs,
+  barSummary,
+  budgetAssumptions,
+} from './chart-nodes.ts';
 import { STATUS_TEXT } from './evaluate.ts';
-import type { BudgetView } from './use-budget.ts';
-
-/** What the budget charts' downloaded images name under their titles. */
-export function budgetAssumptions(view: BudgetView): string[] {
-  return [
-    view.limit === null ? 'no budget (unbounded)' : `budget ${formatTokens(view.limit)} tokens`,
-    `${view.compiled.length} prompt rows`,
-  ];
-}
-
-function summaryOf(view: BudgetView, total: number): string {
-  const { outcome } = view;
-  const head = `The compiled prompt is ${formatTokens(total)} tokens in ${view.compiled.length} rows`;
-  if (outcome.kind === 'invalid') return `${head}; no decision until the ids are fixed.`;
-  if (outcome.kind === 'pinnedExceeds') {
-    return `${head}. The pinned rows (${boundedIds(outcome.error.pinnedIds)}) alone need ${formatTokens(outcome.error.pinnedTokens)} tokens, more than the budget of ${formatTokens(outcome.error.limit)}, so nothing compiles.`;
-  }
-  const r = outcome.report;
-  const kept = `${r.admitted.length} rows (${formatTokens(r.totalTokens)} tokens) are admitted`;
-  if (r.limit === null) return `${head}; with no budget all ${kept}.`;
-  return (
-    `${head}; under the budget of ${formatTokens(r.limit)} tokens ${kept}` +
-    (r.dropped.length === 0
-      ? ' and nothing is dropped.'
-      : ` and ${boundedIds(r.dropped, 'and')} ${r.dropped.length === 1 ? 'is' : 'are'} dropped.`)
-  );
-}
+import { budgetFates } from './use-budget.ts';
 
 const ADMITTED: LegendItem = { label: 'Admitted', color: PALETTE.admitted };
 const PINNED: LegendItem = { label: '◆ Pinned (never dropped)', color: PALETTE.pinned };
@@ -128,36 +105,22 @@ const BarTable = memo(function BarTable({ segs }: { segs: readonly Segment[] }) 
   );
 });
 
-/** The segments, memoised on what they show: the rows and their fates, not the budget. */
-function useSegments(view: BudgetView): readonly Segment[] {
-  const { compiled, fates, ranks } = view;
-  return useMemo(() => barSegments(compiled, fates, ranks), [compiled, fates, ranks]);
-}
-
 /** The rows in compiled order as one stacked bar, above the admitted rows alone, against the budget. */
-export const CompiledBar = memo(function CompiledBar({ view }: { view: BudgetView }) {
-  const segs = useSegments(view);
-  const total = useMemo(() => segs.reduce((sum, s) => sum + s.tokens, 0), [segs]);
-  // Thousands of rows are drawn in a few hundred stretches; the table and the CSV keep every row.
-  const drawn = useMemo(() => drawnBarSegments(segs), [segs]);
-  const csvRows = useCallback(
-    () =>
-      segs.map((s) => ({
-        position: s.position + 1,
-        id: s.id,
-        tokens: s.tokens,
-        fromToken: s.start,
-        status: STATUS_TEXT[s.status],
-      })),
-    [segs],
-  );
+export const CompiledBar = memo(function CompiledBar() {
+  const segs = useValue(barSegs);
+  const drawn = useValue(barDrawn);
+  const domain = useValue(barDomain);
+  const references = useValue(barReferences);
+  const summary = useValue(barSummary);
+  const assumptions = useValue(budgetAssumptions);
+  const fates = useValue(budgetFates);
   return (
     <ChartFrame
       title="Compiled prompt against the budget"
-      assumptions={budgetAssumptions(view)}
+      assumptions={assumptions}
       exportable
-      csvRows={csvRows}
-      summary={summaryOf(view, total)}
+      csvRows={barCsvRows}
+      summary={summary}
       chart={
         <>
           <BarChart
@@ -165,20 +128,9 @@ export const CompiledBar = memo(function CompiledBar({ view }: { view: BudgetVie
             rowHeight={51}
             categories={CATEGORIES}
             segments={drawn.shapes}
-            valueDomain={[0, Math.max(1, total, view.limit ?? 0)]}
+            valueDomain={domain}
             tickFormat={formatTokensShort}
-            references={
-              view.limit === null
-                ? []
-                : [
-                    {
-                      value: view.limit,
-                      color: INK.text,
-                      width: 2,
-                      label: `Budget ${formatTokens(view.limit)}`,
-                    },
-                  ]
-            }
+            references={references}
             segmentTooltip={(key) => {
               const stretch = drawn.stretches?.get(key);
               if (stretch !== undefined) return <StretchTooltip stretch={stretch} />;
@@ -186,7 +138,7 @@ export const CompiledBar = memo(function CompiledBar({ view }: { view: BudgetVie
               return seg ? <SegmentTooltip seg={seg} /> : null;
             }}
           />
-          <Legend items={view.fates.kind === 'pinnedExceeds' ? FAILED_LEGEND : LEGEND} />
+          <Legend items={fates.kind === 'pinnedExceeds' ? FAILED_LEGEND : LEGEND} />
         </>
       }
       table={<BarTable segs={segs} />}

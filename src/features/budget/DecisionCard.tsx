@@ -4,7 +4,8 @@ import { useAppStore } from '../../state/store.ts';
 import { formatTokens } from '../../ui/format.ts';
 import type { WaysOut } from './evaluate.ts';
 import { boundedIds, ID_LIST_SHOWN, IdList } from './IdList.tsx';
-import type { BudgetView } from './use-budget.ts';
+import { useValue } from '../../state/derive.ts';
+import { budgetOutcome, rowsAnalysis } from './use-budget.ts';
 
 /** "a", "a or b", "a, b or c". */
 export function joinWords(words: readonly string[], last = 'or'): string {
@@ -54,8 +55,7 @@ export function waysOutSentence(ways: WaysOut): string {
   return `Two ways out: ${raise}, or ${unpin}.`;
 }
 
-function OkSummary({ view, report }: { view: BudgetView; report: BudgetReport }) {
-  const n = view.coreRows.length;
+function OkSummary({ rowCount: n, report }: { rowCount: number; report: BudgetReport }) {
   if (report.limit === null) {
     return (
       <p className="verdict">
@@ -89,10 +89,11 @@ function OkSummary({ view, report }: { view: BudgetView; report: BudgetReport })
 }
 
 /** The decision (role="status"): admitted and dropped rows, or why the compile fails. */
-export const DecisionCard = memo(function DecisionCard({ view }: { view: BudgetView }) {
+export const DecisionCard = memo(function DecisionCard() {
   const setBudget = useAppStore((s) => s.setBudget);
   const rows = useAppStore((s) => s.budget.rows);
-  const { outcome } = view;
+  const outcome = useValue(budgetOutcome);
+  const rowCount = useValue(rowsAnalysis).coreRows.length;
   const unpin = (id: string) =>
     setBudget({ rows: rows.map((r) => (r.contributionId === id ? { ...r, pinned: false } : r)) });
   const tone =
@@ -101,7 +102,7 @@ export const DecisionCard = memo(function DecisionCard({ view }: { view: BudgetV
   return (
     <section className={`card decision budget-decision ${tone}`} aria-label="Decision">
       <div role="status" aria-live="polite">
-        {outcome.kind === 'ok' && <OkSummary view={view} report={outcome.report} />}
+        {outcome.kind === 'ok' && <OkSummary rowCount={rowCount} report={outcome.report} />}
         {outcome.kind === 'pinnedExceeds' && (
           <>
             <p className="verdict">

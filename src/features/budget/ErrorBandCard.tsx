@@ -1,45 +1,11 @@
-import { memo, useId, useMemo, useState } from 'react';
+import { memo, useId, useState } from 'react';
+import { useValue } from '../../state/derive.ts';
 import { useAppStore } from '../../state/store.ts';
 import type { ErrorScope } from '../../model/budget.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatNumber, formatTokens } from '../../ui/format.ts';
-import type { CompiledRow } from '../../domain/compiled-rows.ts';
-import { STATUS_TEXT } from './evaluate.ts';
-import {
-  bandRows,
-  errorBandAt,
-  ERROR_PRESETS,
-  type BandCase,
-  type ErrorBand,
-  type Flip,
-} from './error-band.ts';
-import { ID_LIST_SHOWN } from './IdList.tsx';
-
-function caseText(c: BandCase): string {
-  const o = c.outcome;
-  if (o.kind === 'invalid') return 'no decision';
-  if (o.kind === 'pinnedExceeds') {
-    return `compile fails (pinned rows need ${formatTokens(o.error.pinnedTokens)} of ${formatTokens(o.error.limit)})`;
-  }
-  return `${formatTokens(o.report.totalTokens)} tokens admitted, ${o.report.dropped.length} dropped`;
-}
-
-function flipText(flip: Flip, low: string, high: string): string {
-  const parts: string[] = [];
-  if (flip.low !== flip.nominal) parts.push(`${STATUS_TEXT[flip.low].toLowerCase()} at ${low}`);
-  if (flip.high !== flip.nominal) parts.push(`${STATUS_TEXT[flip.high].toLowerCase()} at ${high}`);
-  return `${flip.id} (${STATUS_TEXT[flip.nominal].toLowerCase()} as estimated; ${parts.join(', ')})`;
-}
-
-/** The flips in words: every one up to `ID_LIST_SHOWN`, else the first and how many more. */
-function flipsText(band: ErrorBand): string {
-  const shown = band.flips.slice(0, ID_LIST_SHOWN);
-  const text = shown.map((f) => flipText(f, band.low.label, band.high.label)).join('; ');
-  const more = band.flips.length - shown.length;
-  return more > 0
-    ? `${text}; … and ${formatTokens(more)} more (every row in the table below)`
-    : text;
-}
+import { ERROR_PRESETS } from './error-band.ts';
+import { errorBand, errorBandSummary, FLIP_ROWS_SHOWN, flipLinesShown } from './what-if-nodes.ts';
 
 const SCOPES: readonly { value: ErrorScope; label: string }[] = [
   { value: 'all', label: 'Every row' },
@@ -103,59 +69,16 @@ const ErrorBandControls = memo(function ErrorBandControls({
   );
 });
 
-/** How many rows that flip the table shows until the user asks for all. */
-const FLIP_ROWS_SHOWN = 50;
-
-/** The first `limit` compiled rows that flip, in compiled order, with their index. */
-function flipRows(
-  compiled: readonly CompiledRow[],
-  flipIds: ReadonlySet<string>,
-  limit: number,
-): { c: CompiledRow; i: number }[] {
-  const out: { c: CompiledRow; i: number }[] = [];
-  for (let i = 0; i < compiled.length && out.length < limit; i++) {
-    const c = compiled[i] as CompiledRow;
-    if (flipIds.has(c.row.contributionId)) out.push({ c, i });
-  }
-  return out;
-}
-
 /** What if the chars-per-token estimate is off by ±X%: which rows' admission flips. */
-export const ErrorBandCard = memo(function ErrorBandCard({
-  compiled,
-  problem,
-  limit,
-}: {
-  readonly compiled: readonly CompiledRow[];
-  /** Why the rows cannot be admitted, or null. */
-  readonly problem: string | null;
-  /** Null = unbounded. */
-  readonly limit: number | null;
-}) {
+export const ErrorBandCard = memo(function ErrorBandCard() {
   const pct = useAppStore((s) => s.budget.estimatorErrorPct);
   const scope = useAppStore((s) => s.budget.errorScope);
   const id = useId();
   const [allFlips, setAllFlips] = useState(false);
-  // The scaled rows change with the rows and the error, not with the budget.
-  const rows = useMemo(() => bandRows(compiled, pct, scope), [compiled, pct, scope]);
-  const band = useMemo(
-    () => (problem === null ? errorBandAt(rows, limit) : null),
-    [problem, rows, limit],
-  );
-
-  // A set, not a search of the flips per row: 10,000 rows with a thousand flips made that 10 M comparisons.
-  const flipIds = useMemo(() => new Set(band?.flips.map((f) => f.id)), [band]);
-
-  let summary = 'No band until the ids are fixed.';
-  if (band) {
-    const cases = `At ${band.low.label}: ${caseText(band.low)}. As estimated: ${caseText(band.nominal)}. At ${band.high.label}: ${caseText(band.high)}.`;
-    summary =
-      band.affectedRows === 0
-        ? 'No row is estimated from text, so the band changes nothing. Paste text into a row, or scale every row.'
-        : band.flips.length === 0
-          ? `No row's admission flips within ±${formatNumber(pct)}%. ${cases}`
-          : `Within ±${formatNumber(pct)}%, ${band.flips.length} row${band.flips.length === 1 ? ' flips' : 's flip'}: ${flipsText(band)}. ${cases}`;
-  }
+  const band = useValue(errorBand);
+  const summary = useValue(errorBandSummary);
+  // Whether every flip shows is this card's own state: both lists are nodes, read as chosen.
+  const lines = useValue(allFlips ? flipLinesShown.all : flipLinesShown.first);
 
   return (
     <section className="card" aria-labelledby={`${id}-h`}>
@@ -181,27 +104,14 @@ export const ErrorBandCard = memo(function ErrorBandCard({
               </tr>
             </thead>
             <tbody>
-              {flipRows(compiled, flipIds, allFlips ? Infinity : FLIP_ROWS_SHOWN).map(
-                ({ c, i }) => {
-                  const rid = c.row.contributionId;
-                  const cell = (bc: BandCase) => {
-                    const tokens = bc.rows[i]?.tokens ?? 0;
-                    const status =
-                      bc.outcome.kind === 'invalid'
-                        ? 'notCompiled'
-                        : (bc.outcome.status.get(rid) ?? 'notCompiled');
-                    return `${STATUS_TEXT[status]} · ${formatTokens(tokens)}`;
-                  };
-                  return (
-                    <tr key={c.position}>
-                      <th scope="row">{rid}</th>
-                      <td>{cell(band.low)}</td>
-                      <td>{cell(band.nominal)}</td>
-                      <td>{cell(band.high)}</td>
-                    </tr>
-                  );
-                },
-              )}
+              {lines.map((line) => (
+                <tr key={line.position}>
+                  <th scope="row">{line.id}</th>
+                  <td>{line.low}</td>
+                  <td>{line.nominal}</td>
+                  <td>{line.high}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>

@@ -1,37 +1,23 @@
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
+import { useValue } from '../../state/derive.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
 import { LineChart } from '../../ui/charts/LineChart.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
 import { formatTokens, formatTokensShort } from '../../ui/format.ts';
-import { budgetAssumptions } from './CompiledBar.tsx';
-import type { BestSubsetTable } from './best-subset.ts';
+import {
+  budgetAssumptions,
+  ladderChart,
+  ladderFigures,
+  ladderMarkers,
+  ladderMaxBudget,
+  ladderRungs,
+  ladderSpans,
+  ladderSummary,
+} from './chart-nodes.ts';
 import { boundedIds } from './IdList.tsx';
-import type { AdmissionLadder } from '../../core/index.ts';
-import { ladderChartData } from './ladder-chart-data.ts';
 import type { LadderPoint } from './ladder-series.ts';
-import { bestTotalAt, type BudgetView } from './use-budget.ts';
-
-/** How the current budget compares under the rule and the best subset, in words. */
-function headline(view: BudgetView): string {
-  const { outcome, bestHere, best } = view;
-  const approx = best.exact ? '' : ' (approximate)';
-  if (outcome.kind === 'invalid') return 'No ladder until the ids are fixed.';
-  if (outcome.kind === 'pinnedExceeds') {
-    return `At ${formatTokens(outcome.error.limit)} tokens nothing compiles: the pinned rows need ${formatTokens(outcome.error.pinnedTokens)}.`;
-  }
-  const r = outcome.report;
-  if (r.limit === null) return `Unbounded: all ${formatTokens(r.totalTokens)} tokens are admitted.`;
-  const wasted = r.limit - r.totalTokens;
-  const bestTokens = Math.max(bestHere?.keptTokens ?? r.totalTokens, r.totalTokens);
-  const gain = bestTokens - r.totalTokens;
-  return (
-    `At the budget of ${formatTokens(r.limit)} tokens the whole-row rule admits ${formatTokens(r.totalTokens)}, leaving ${formatTokens(wasted)} tokens of headroom unused. ` +
-    (gain > 0
-      ? `The best subset of droppable rows could keep ${formatTokens(bestTokens)}${approx}: ${formatTokens(gain)} more.`
-      : `No subset of droppable rows keeps more${approx}: here the rule is as good as it gets.`)
-  );
-}
+import { rowsAnalysis } from './use-budget.ts';
 
 const LEGEND: readonly LegendItem[] = [
   { label: 'Whole-row rule (admitted)', color: PALETTE.admitted, kind: 'line' },
@@ -62,15 +48,9 @@ function LadderTooltip({ point }: { point: LadderPoint }) {
 }
 
 /** The ladder's data table: one row per rung, then where the compile fails. */
-const LadderTable = memo(function LadderTable({
-  ladder,
-  best,
-}: {
-  ladder: AdmissionLadder | null;
-  best: BestSubsetTable;
-}) {
-  const total = ladder?.totalTokens ?? 0;
-  const pinned = ladder?.pinnedTokens ?? 0;
+const LadderTable = memo(function LadderTable() {
+  const rungs = useValue(ladderRungs);
+  const pinned = useValue(rowsAnalysis).ladder?.pinnedTokens ?? 0;
   return (
     <table className="data">
       <thead>
@@ -84,18 +64,14 @@ const LadderTable = memo(function LadderTable({
         </tr>
       </thead>
       <tbody>
-        {(ladder?.steps ?? []).map((s) => (
+        {rungs.map((s) => (
           <tr key={s.fromBudget}>
             <td>{formatTokens(s.fromBudget)}</td>
             <td>{s.toBudget === null ? 'and above' : formatTokens(s.toBudget)}</td>
             <td>{formatTokens(s.admittedTokens)}</td>
             <td>{s.newlyDropped.length === 0 ? '—' : s.newlyDropped.join(', ')}</td>
-            <td>{s.toBudget === null ? '0' : formatTokens(s.toBudget - s.admittedTokens)}</td>
-            <td>
-              {formatTokens(
-                Math.max(bestTotalAt({ ladder, best }, s.toBudget ?? total) ?? 0, s.admittedTokens),
-              )}
-            </td>
+            <td>{s.toBudget === null ? '0' : formatTokens(s.wastedTokens)}</td>
+            <td>{formatTokens(s.bestAtTopTokens)}</td>
           </tr>
         ))}
         {pinned > 0 && (
@@ -115,50 +91,47 @@ const LadderTable = memo(function LadderTable({
  * total, with the point where each row drops, the current budget, the
  * headroom wasted by dropping whole rows, and the best subset for comparison.
  */
-export const LadderChart = memo(function LadderChart({ view }: { view: BudgetView }) {
-  const ladder = view.ladder;
-  const total = ladder?.totalTokens ?? 0;
-  const maxBudget = Math.max(1, total, view.limit ?? 0);
-  const { best } = view;
-  const { data, series, budgets, corners, regions, tail, csvRows } = useMemo(
-    () => ladderChartData({ ladder, best }, maxBudget),
-    [ladder, best, maxBudget],
-  );
-  const limit = view.limit;
-  const admitted = view.outcome.kind === 'ok' ? view.outcome.report.totalTokens : null;
-  const keptIds = view.bestHere?.ids ?? [];
-  const ruleAdmitted = view.outcome.kind === 'ok' ? view.outcome.report.admitted : [];
-
+export const LadderChart = memo(function LadderChart() {
+  const { ladder, best } = useValue(rowsAnalysis);
+  const maxBudget = useValue(ladderMaxBudget);
+  const { data, series, budgets, corners, regions, csvRows } = useValue(ladderChart);
+  const figures = useValue(ladderFigures);
+  const markers = useValue(ladderMarkers);
+  const spans = useValue(ladderSpans);
+  const summary = useValue(ladderSummary);
+  const assumptions = useValue(budgetAssumptions);
   return (
     <section className="card" aria-labelledby="budget-ladder-h">
       <h2 id="budget-ladder-h">Admission ladder</h2>
       <dl className="terms">
         <div className="term">
           <dt>Whole-row rule admits</dt>
-          <dd>{admitted === null ? '—' : `${formatTokens(admitted)} tokens`}</dd>
+          <dd>
+            {figures.admittedTokens === null
+              ? '—'
+              : `${formatTokens(figures.admittedTokens)} tokens`}
+          </dd>
         </div>
         <div className="term">
           <dt>Headroom wasted</dt>
           <dd>
-            {admitted === null || view.limit === null
-              ? '—'
-              : `${formatTokens(view.limit - admitted)} tokens`}
+            {figures.wastedTokens === null ? '—' : `${formatTokens(figures.wastedTokens)} tokens`}
           </dd>
         </div>
         <div className="term">
-          <dt>Best subset keeps{view.best.exact ? '' : ' (approximate)'}</dt>
+          <dt>Best subset keeps{best.exact ? '' : ' (approximate)'}</dt>
           <dd>
-            {view.bestHere === null || admitted === null
+            {figures.bestKeptTokens === null
               ? '—'
-              : `${formatTokens(Math.max(view.bestHere.keptTokens, admitted))} tokens`}
+              : `${formatTokens(figures.bestKeptTokens)} tokens`}
           </dd>
         </div>
       </dl>
-      {view.bestHere !== null && admitted !== null && view.bestHere.keptTokens > admitted && (
+      {figures.bestBeatsRule && (
         <p className="note">
           The best subset keeps the pinned rows plus{' '}
-          {boundedIds(keptIds, 'and') || 'no droppable row'}; the rule keeps{' '}
-          {boundedIds(ruleAdmitted, 'and')}. The framework drops in a fixed order on purpose: the
+          {boundedIds(figures.bestIds, 'and') || 'no droppable row'}; the rule keeps{' '}
+          {boundedIds(figures.ruleIds, 'and')}. The framework drops in a fixed order on purpose: the
           same request always drops the same rows.
         </p>
       )}
@@ -168,18 +141,18 @@ export const LadderChart = memo(function LadderChart({ view }: { view: BudgetVie
           full prompt down to {formatTokens(ladder.steps.at(-1)?.fromBudget ?? 0)} tokens.
         </p>
       )}
-      {!view.best.exact && (
+      {!best.exact && (
         <p className="note">
           Approximate: with this many tokens the best subset is searched in units of{' '}
-          {formatTokens(view.best.scale)} tokens (each row rounded up), so it is a lower bound.
+          {formatTokens(best.scale)} tokens (each row rounded up), so it is a lower bound.
         </p>
       )}
       <ChartFrame
         title="Admitted tokens by budget"
-        assumptions={budgetAssumptions(view)}
+        assumptions={assumptions}
         exportable
         csvRows={csvRows}
-        summary={headline(view) + tail}
+        summary={summary}
         chart={
           <>
             <LineChart
@@ -189,32 +162,15 @@ export const LadderChart = memo(function LadderChart({ view }: { view: BudgetVie
               series={series}
               regions={regions}
               points={corners}
-              markers={
-                limit === null || limit > maxBudget
-                  ? []
-                  : [{ x: limit, label: 'Budget', color: INK.text, dash: '4 3' }]
-              }
-              spans={
-                limit !== null && admitted !== null && limit > admitted && limit <= maxBudget
-                  ? [
-                      {
-                        x: limit,
-                        y0: admitted,
-                        y1: limit,
-                        color: PALETTE.wasted,
-                        width: 5,
-                        className: 'ladder-waste',
-                      },
-                    ]
-                  : []
-              }
+              markers={markers}
+              spans={spans}
               hoverXs={budgets}
               tooltip={(i) => (data[i] ? <LadderTooltip point={data[i]} /> : null)}
             />
             <Legend items={LEGEND} />
           </>
         }
-        table={<LadderTable ladder={ladder} best={view.best} />}
+        table={<LadderTable />}
       />
     </section>
   );

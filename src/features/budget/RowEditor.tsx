@@ -1,17 +1,14 @@
 import { memo, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useValue } from '../../state/derive.ts';
 import { useAppStore } from '../../state/store.ts';
 import { TIERS, type BudgetEditorRow, type Tier } from '../../model/budget.ts';
-import {
-  compileRows,
-  idCandidateProblem,
-  idProblem,
-  TIER_LABELS,
-  type CompiledRow,
-} from '../../domain/compiled-rows.ts';
+import { compileRows, idCandidateProblem, TIER_LABELS } from '../../domain/compiled-rows.ts';
 import { inheritKey, rowKey } from './row-keys.ts';
 import { addRow, duplicateRow, moveRow, moveRowTo, moveTarget, removeRow } from './row-ops.ts';
 import { RowItem, type FocusTarget, type RowActions } from './RowItem.tsx';
-import { rowListItems, VirtualRowList } from './VirtualRowList.tsx';
+import { rowLineByKey, rowListLines, rowsByTier } from './row-nodes.ts';
+import { rowsCompiled, rowsIdProblem } from './use-budget.ts';
+import { VirtualRowList } from './VirtualRowList.tsx';
 import { FoldBody, FoldHeading, useFold } from '../../ui/Fold.tsx';
 import { formatNumber } from '../../ui/format.ts';
 
@@ -36,19 +33,15 @@ function TierHeading({ tier }: { tier: Tier }) {
 
 /** A long list's rows, a screenful at a time; the row an edit focuses is scrolled to first. */
 function LongRowList(props: {
-  compiled: readonly CompiledRow[];
   charsPerToken: number;
   focus: { key: number; target: FocusTarget } | null;
   onFocused: () => void;
   actions: RowActions;
 }) {
-  const { compiled, charsPerToken, focus, onFocused, actions } = props;
-  const items = useMemo(() => rowListItems(compiled), [compiled]);
-  const focusIndex = useMemo(() => {
-    if (focus === null) return null;
-    const at = items.findIndex((it) => it.kind === 'row' && rowKey(it.row.row) === focus.key);
-    return at < 0 ? null : at;
-  }, [focus, items]);
+  const { charsPerToken, focus, onFocused, actions } = props;
+  const items = useValue(rowListLines);
+  const lineByKey = useValue(rowLineByKey);
+  const focusIndex = focus === null ? null : (lineByKey.get(focus.key) ?? null);
   return (
     <VirtualRowList
       items={items}
@@ -87,7 +80,7 @@ function foldedSummary(count: number): string {
  * dragging the handle.
  */
 export const RowEditor = memo(function RowEditor() {
-  const rows = useAppStore((s) => s.budget.rows);
+  const rowCount = useAppStore((s) => s.budget.rows.length);
   const charsPerToken = useAppStore((s) => s.budget.charsPerToken);
   const setBudget = useAppStore((s) => s.setBudget);
   const headingId = useId();
@@ -96,8 +89,9 @@ export const RowEditor = memo(function RowEditor() {
   const [focus, setFocus] = useState<{ key: number; target: FocusTarget } | null>(null);
   const dragFrom = useRef<number | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
-  const compiled = useMemo(() => compileRows(rows, charsPerToken), [rows, charsPerToken]);
-  const problem = useMemo(() => idProblem(rows), [rows]);
+  const compiled = useValue(rowsCompiled);
+  const byTier = useValue(rowsByTier);
+  const problem = useValue(rowsIdProblem);
   const clearFocus = useCallback(() => setFocus(null), []);
 
   const actions = useMemo<RowActions>(() => {
@@ -215,14 +209,13 @@ export const RowEditor = memo(function RowEditor() {
       <p aria-live="polite" className="visually-hidden">
         {announcement}
       </p>
-      <FoldBody fold={fold} summary={foldedSummary(rows.length)} className="budget-editor-body">
+      <FoldBody fold={fold} summary={foldedSummary(rowCount)} className="budget-editor-body">
         <p className="note">
           Rows are listed in compiled order: by tier, then in list order. Reorder within a tier with
           the arrow buttons or by dragging the ⠿ handle.
         </p>
         {compiled.length > VIRTUAL_ROW_COUNT ? (
           <LongRowList
-            compiled={compiled}
             charsPerToken={charsPerToken}
             focus={focus}
             onFocused={clearFocus}
@@ -230,7 +223,7 @@ export const RowEditor = memo(function RowEditor() {
           />
         ) : (
           TIERS.map((tier) => {
-            const inTier = compiled.filter((c) => c.row.tier === tier);
+            const inTier = byTier[tier];
             return (
               <div key={tier} className="budget-tier">
                 <TierHeading tier={tier} />
@@ -261,7 +254,7 @@ export const RowEditor = memo(function RowEditor() {
             );
           })
         )}
-        {rows.length === 0 && <p className="note">No rows: add one or start from the preset.</p>}
+        {rowCount === 0 && <p className="note">No rows: add one or start from the preset.</p>}
       </FoldBody>
     </section>
   );

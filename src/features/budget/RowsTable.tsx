@@ -4,8 +4,8 @@ import { memo, useState, type ReactNode } from 'react';
 import { formatTokens } from '../../ui/format.ts';
 import { TIER_LABELS, type CompiledRow } from '../../domain/compiled-rows.ts';
 import { STATUS_TEXT, type RowStatus } from './evaluate.ts';
-import type { RowFates } from './fates.ts';
-import type { AdmissionLadder } from '../../core/index.ts';
+import { useValue } from '../../state/derive.ts';
+import { rowsTableInputs, type RowsTableInputs } from './row-nodes.ts';
 
 const BADGE: Record<RowStatus, string> = {
   admitted: 'good',
@@ -19,16 +19,8 @@ const ordinal = (n: number) => {
   return `${n}${s}`;
 };
 
-/** What the table shows: it changes with the rows and their fates, not with every budget. */
-export interface RowsTableProps {
-  readonly compiled: readonly CompiledRow[];
-  readonly ranks: ReadonlyMap<string, number>;
-  readonly ladder: AdmissionLadder | null;
-  readonly fates: RowFates;
-}
-
 /** Why a row has its fate, in one short sentence. */
-function why(props: RowsTableProps, id: string, pinned: boolean, status: RowStatus): string {
+function why(props: RowsTableInputs, id: string, pinned: boolean, status: RowStatus): string {
   const { fates } = props;
   const rank = props.ranks.get(id);
   const below = props.ladder?.dropsBelow.get(id);
@@ -101,7 +93,7 @@ const RowsTableRow = memo(function RowsTableRow(
 export const VIRTUAL_TABLE_ROWS = 300;
 
 /** The table row of the `i`-th compiled row. */
-function tableRow(props: RowsTableProps, i: number, measure?: (el: Element | null) => void) {
+function tableRow(props: RowsTableInputs, i: number, measure?: (el: Element | null) => void) {
   const { fates } = props;
   const c = props.compiled[i] as CompiledRow;
   const id = c.row.contributionId;
@@ -169,7 +161,8 @@ function VirtualBody(props: {
  * Every row in compiled order with its fate in words: Admitted, Dropped or
  * Pinned. It re-renders when the rows or a fate change, not at every budget.
  */
-export const RowsTable = memo(function RowsTable(props: RowsTableProps) {
+export const RowsTable = memo(function RowsTable() {
+  const props = useValue(rowsTableInputs);
   // State, not a ref: the body's virtualiser needs the element once it exists.
   const [wrap, setWrap] = useState<HTMLDivElement | null>(null);
   const long = props.compiled.length > VIRTUAL_TABLE_ROWS;

@@ -1,35 +1,11 @@
-import { memo, useId, useMemo, useState } from 'react';
-import { narrows, type BudgetRow } from '../../core/index.ts';
+import { memo, useId, useState } from 'react';
+import { useValue } from '../../state/derive.ts';
 import { useAppStore } from '../../state/store.ts';
 import type { SectionBudget } from '../../model/budget.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatTokens } from '../../ui/format.ts';
-import type { CompiledRow } from '../../domain/compiled-rows.ts';
-import { evaluateBudget } from './evaluate.ts';
-
-/** What the section budgets need: the rows and the prompt budget. */
-interface SectionInputs {
-  readonly compiled: readonly CompiledRow[];
-  /** The core's rows, in compiled order. */
-  readonly coreRows: readonly BudgetRow[];
-  /** The prompt budget; null = unbounded. */
-  readonly limit: number | null;
-}
-
-/** What one section's rows do under the section's own budget, admitted alone by the core. */
-function aloneText(view: SectionInputs, entry: SectionBudget): string {
-  const rows = view.coreRows.filter((_, i) => view.compiled[i]?.row.section === entry.section);
-  if (rows.length === 0) return 'No rows have this section label.';
-  const outcome = evaluateBudget(rows, entry.maxTotalTokens);
-  if (outcome.kind === 'invalid') return outcome.message;
-  if (outcome.kind === 'pinnedExceeds') {
-    return `Fails: its pinned rows need ${formatTokens(outcome.error.pinnedTokens)} tokens.`;
-  }
-  const r = outcome.report;
-  return r.dropped.length === 0
-    ? `Admits all ${r.admitted.length} (${formatTokens(r.totalTokens)} tokens).`
-    : `Admits ${r.admitted.join(', ') || 'nothing'}; drops ${r.dropped.join(', ')} (${formatTokens(r.totalTokens)} tokens).`;
-}
+import { budgetLimit } from './use-budget.ts';
+import { sectionLines, sectionsWithoutLimit, sectionTokensNow } from './what-if-nodes.ts';
 
 /** The prompt budget now (null = unbounded), read when a limit is added rather than at every step. */
 function promptLimitNow(): number | null {
@@ -43,16 +19,13 @@ function promptLimitNow(): number | null {
  * select makes React reselect its option, which is slow in Chromium).
  */
 const AddSectionLimit = memo(function AddSectionLimit({
-  compiled,
   entries,
 }: {
-  compiled: readonly CompiledRow[];
   entries: readonly SectionBudget[];
 }) {
   const setBudget = useAppStore((s) => s.setBudget);
   const id = useId();
-  const sections = useMemo(() => [...new Set(compiled.map((c) => c.row.section))], [compiled]);
-  const free = sections.filter((s) => !entries.some((e) => e.section === s));
+  const free = useValue(sectionsWithoutLimit);
   const [choice, setChoice] = useState('');
   const selected = free.includes(choice) ? choice : (free[0] ?? '');
   if (free.length === 0) return <p className="note">Every section has a limit.</p>;
@@ -69,7 +42,7 @@ const AddSectionLimit = memo(function AddSectionLimit({
       <button
         type="button"
         onClick={() => {
-          const tokens = sectionTokens(compiled, selected);
+          const tokens = sectionTokensNow(selected);
           setBudget({
             sectionBudgets: [
               ...entries,
@@ -84,20 +57,16 @@ const AddSectionLimit = memo(function AddSectionLimit({
   );
 });
 
-/** Tokens of the rows labelled `section`. */
-function sectionTokens(compiled: readonly CompiledRow[], section: string): number {
-  return compiled.filter((c) => c.row.section === section).reduce((sum, c) => sum + c.tokens, 0);
-}
-
 /**
  * Nested budgets: section budgets under the prompt budget, each checked with
  * the core's `narrows` (a child must be its parent's budget or tighter).
  */
-export const SectionBudgets = memo(function SectionBudgets(view: SectionInputs) {
+export const SectionBudgets = memo(function SectionBudgets() {
   const entries = useAppStore((s) => s.budget.sectionBudgets);
   const setBudget = useAppStore((s) => s.setBudget);
   const id = useId();
-  const parent = { maxTotalTokens: view.limit };
+  const limit = useValue(budgetLimit);
+  const lines = useValue(sectionLines);
   const update = (index: number, patch: Partial<SectionBudget>) =>
     setBudget({ sectionBudgets: entries.map((e, i) => (i === index ? { ...e, ...patch } : e)) });
 
@@ -106,15 +75,13 @@ export const SectionBudgets = memo(function SectionBudgets(view: SectionInputs) 
       <h2 id={`${id}-h`}>Section budgets</h2>
       <p className="note">
         A section budget nests under the prompt budget (
-        {view.limit === null ? 'unbounded' : `${formatTokens(view.limit)} tokens`}). The core&apos;s{' '}
+        {limit === null ? 'unbounded' : `${formatTokens(limit)} tokens`}). The core&apos;s{' '}
         <code>narrows</code> checks each one: it must be the prompt budget or tighter; an unbounded
         section under a bounded prompt does not narrow it.
       </p>
       {entries.length > 0 && (
         <ul className="budget-sections">
-          {entries.map((entry, i) => {
-            const ok = narrows({ maxTotalTokens: entry.maxTotalTokens }, parent);
-            const tokens = sectionTokens(view.compiled, entry.section);
+          {lines.map(({ entry, tokens, narrows: ok, notNarrowText, aloneText }, i) => {
             return (
               <li key={entry.section} className={ok ? undefined : 'budget-not-narrow'}>
                 <div className="budget-section-head">
@@ -126,13 +93,7 @@ export const SectionBudgets = memo(function SectionBudgets(view: SectionInputs) 
                     <span className="badge bad">✕ does not narrow the prompt budget</span>
                   )}
                 </div>
-                {!ok && (
-                  <p className="form-error">
-                    {entry.maxTotalTokens === null
-                      ? `An unbounded section under a prompt budget of ${formatTokens(view.limit ?? 0)} promises more than the prompt can give.`
-                      : `${formatTokens(entry.maxTotalTokens)} tokens is more than the prompt budget of ${formatTokens(view.limit ?? 0)}.`}
-                  </p>
-                )}
+                {notNarrowText !== null && <p className="form-error">{notNarrowText}</p>}
                 {entry.maxTotalTokens !== null && (
                   <NumberField
                     label={`Section limit: ${entry.section}`}
@@ -165,13 +126,13 @@ export const SectionBudgets = memo(function SectionBudgets(view: SectionInputs) 
                     Remove section limit: {entry.section}
                   </button>
                 </div>
-                <p className="note">Alone under its own budget: {aloneText(view, entry)}</p>
+                <p className="note">Alone under its own budget: {aloneText}</p>
               </li>
             );
           })}
         </ul>
       )}
-      <AddSectionLimit compiled={view.compiled} entries={entries} />
+      <AddSectionLimit entries={entries} />
     </section>
   );
 });

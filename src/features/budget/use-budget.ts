@@ -7,6 +7,7 @@
  * parts that show fates alone skip those steps.
  */
 import type { BudgetRow } from '../../core/index.ts';
+import { sameList, sameRecord } from '../../domain/equality.ts';
 import { computed, fromStore, useValue } from '../../state/derive.ts';
 import {
   bestKeptTokens,
@@ -78,20 +79,31 @@ export function bestTotalAt(
   return pinned + bestKeptTokens(analysis.best, budget - pinned);
 }
 
-const budgetRows = fromStore('budget.rows', (s) => s.budget.rows);
-const charsPerToken = fromStore('budget.charsPerToken', (s) => s.budget.charsPerToken);
+/** The editor's rows, as the user set them. */
+export const budgetRows = fromStore('budget.rows', (s) => s.budget.rows);
+/** The estimator's characters per token. */
+export const charsPerToken = fromStore('budget.charsPerToken', (s) => s.budget.charsPerToken);
 const unbounded = fromStore('budget.unbounded', (s) => s.budget.unbounded);
 const maxTotalTokens = fromStore('budget.maxTotalTokens', (s) => s.budget.maxTotalTokens);
 
-const rowsAnalysis = computed('budget.rowsAnalysis', () =>
-  analyseRows(compileRows(budgetRows.get(), charsPerToken.get())),
+/** The rows in compiled order with their token counts: the one compile the tab does. */
+export const rowsCompiled = computed('budget.rowsCompiled', () =>
+  compileRows(budgetRows.get(), charsPerToken.get()),
 );
 
-const budgetLimit = computed('budget.limit', (): number | null =>
+/** Why the rows' ids cannot be admitted (in the editor's list order), or null. */
+export const rowsIdProblem = computed('budget.idProblem', () => idProblem(budgetRows.get()));
+
+/** What depends on the rows alone: recomputed when a row or the estimator changes. */
+export const rowsAnalysis = computed('budget.rowsAnalysis', () => analyseRows(rowsCompiled.get()));
+
+/** The prompt budget, tokens; null = unbounded. */
+export const budgetLimit = computed('budget.limit', (): number | null =>
   unbounded.get() ? null : maxTotalTokens.get(),
 );
 
-const budgetOutcome = computed('budget.outcome', (): BudgetOutcome => {
+/** The core's admission under the current budget. */
+export const budgetOutcome = computed('budget.outcome', (): BudgetOutcome => {
   const analysis = rowsAnalysis.get();
   return analysis.problem === null
     ? evaluateBudget(analysis.coreRows, budgetLimit.get())
@@ -99,24 +111,48 @@ const budgetOutcome = computed('budget.outcome', (): BudgetOutcome => {
 });
 
 /** The rows' fates: the kept object while no row changes fate. */
-const budgetFates = computed(
+export const budgetFates = computed(
   'budget.fates',
   () => fatesOf(rowsAnalysis.get().coreRows, budgetOutcome.get()),
   { isEqual: sameFates },
 );
 
-/** The budget explorer's derived view of the store. */
-export const budgetView = computed('budget.view', (): BudgetView => {
-  const analysis = rowsAnalysis.get();
-  const limit = budgetLimit.get();
-  let bestHere: BudgetView['bestHere'] = null;
-  if (limit !== null && analysis.ladder !== null && limit >= analysis.ladder.pinnedTokens) {
+/** The best subset under the current budget: kept while it keeps the same rows. */
+export const budgetBestHere = computed(
+  'budget.bestHere',
+  (): BudgetView['bestHere'] => {
+    const analysis = rowsAnalysis.get();
+    const limit = budgetLimit.get();
+    if (limit === null || analysis.ladder === null || limit < analysis.ladder.pinnedTokens)
+      return null;
     const subset = bestSubsetAt(analysis.best, limit - analysis.ladder.pinnedTokens);
     const ids = subset.kept.map((i) => (analysis.droppable[i] as BudgetRow).contributionId);
-    bestHere = { ...subset, keptTokens: subset.keptTokens + analysis.ladder.pinnedTokens, ids };
-  }
-  return { ...analysis, limit, outcome: budgetOutcome.get(), fates: budgetFates.get(), bestHere };
-});
+    return { ...subset, keptTokens: subset.keptTokens + analysis.ladder.pinnedTokens, ids };
+  },
+  {
+    isEqual: (a, b) =>
+      a === b ||
+      (a !== null &&
+        b !== null &&
+        a.keptTokens === b.keptTokens &&
+        a.exact === b.exact &&
+        sameList(a.kept, b.kept) &&
+        sameList(a.ids, b.ids)),
+  },
+);
+
+/** The budget explorer's derived view of the store. */
+export const budgetView = computed(
+  'budget.view',
+  (): BudgetView => ({
+    ...rowsAnalysis.get(),
+    limit: budgetLimit.get(),
+    outcome: budgetOutcome.get(),
+    fates: budgetFates.get(),
+    bestHere: budgetBestHere.get(),
+  }),
+  { isEqual: sameRecord },
+);
 
 /** Reads the budget explorer's view (see `budgetView`). */
 export function useBudgetView(): BudgetView {

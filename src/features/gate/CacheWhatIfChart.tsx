@@ -1,5 +1,5 @@
-import { memo, useMemo } from 'react';
-import { cacheWhatIf } from '../../core/index.ts';
+import { memo } from 'react';
+import { useValue } from '../../state/derive.ts';
 import { useAppStore } from '../../state/store.ts';
 import { Legend } from '../../ui/charts/Legend.tsx';
 import { LineChart } from '../../ui/charts/LineChart.tsx';
@@ -7,10 +7,16 @@ import { INK, PALETTE } from '../../ui/charts/palette.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
-import { disagreementRuns } from './cache-bands.ts';
-import { gateAssumptions, LOG_TICKS, TooltipBox, tokenTick, usdTick } from './chart-bits.tsx';
-import { cacheWhatIfBySize, SIZE_MAX, SIZE_MIN, type CachePoint } from './series.ts';
-import type { GateView } from './use-gate.ts';
+import { LOG_TICKS, TooltipBox, tokenTick, usdTick } from './chart-bits.tsx';
+import { SIZE_MAX, SIZE_MIN, type CachePoint } from './series.ts';
+import {
+  whatIfAssumptions,
+  whatIfBands,
+  whatIfCurve,
+  whatIfMarkers,
+  whatIfSeries,
+  whatIfSummary,
+} from './series-nodes.ts';
 
 function CacheTooltip({ point }: { point: CachePoint }) {
   return (
@@ -24,6 +30,15 @@ function CacheTooltip({ point }: { point: CachePoint }) {
 }
 
 const ZERO = [{ value: 0, color: INK.muted }] as const;
+
+/** Both curves as CSV, built when a download asks for it. */
+const whatIfCsvRows = () =>
+  whatIfCurve.get().map((p) => ({
+    outputTokens: p.size,
+    uncachedNetUsd: p.uncachedUsd,
+    cachedNetUsd: p.cachedUsd,
+    basesDisagree: p.disagrees,
+  }));
 const LEGEND = [
   { label: 'Uncached basis (the seed’s gate)', color: PALETTE.result, kind: 'line' as const },
   { label: 'Cached basis (what-if)', color: PALETTE.alternative, kind: 'dash' as const },
@@ -61,50 +76,15 @@ function CacheTable({ data }: { data: readonly CachePoint[] }) {
 }
 
 /** Cache-aware what-if: the carried output priced as cached input instead of plain input. */
-export const CacheWhatIfChart = memo(function CacheWhatIfChart({ view }: { view: GateView }) {
+export const CacheWhatIfChart = memo(function CacheWhatIfChart() {
   const tailTokens = useAppStore((s) => s.gate.tailTokens);
   const setGate = useAppStore((s) => s.setGate);
-  const { inputs, sweepInputs, pricing } = view;
-  const data = useMemo(
-    () => cacheWhatIfBySize(sweepInputs, tailTokens, pricing),
-    [sweepInputs, tailTokens, pricing],
-  );
-  const here = useMemo(
-    () => cacheWhatIf(inputs, tailTokens, pricing),
-    [inputs, tailTokens, pricing],
-  );
-  const series = useMemo(
-    () => [
-      {
-        id: 'uncached',
-        color: PALETTE.result,
-        points: data.map((p) => ({ x: p.size, y: p.uncachedUsd })),
-      },
-      {
-        id: 'cached',
-        color: PALETTE.alternative,
-        dash: '5 3',
-        points: data.map((p) => ({ x: p.size, y: p.cachedUsd })),
-      },
-    ],
-    [data],
-  );
-  // Shade each run of sizes where the two pricing bases reach opposite verdicts.
-  const bands = useMemo(
-    () => disagreementRuns(data).map((run) => ({ points: run.points, color: PALETTE.disagree })),
-    [data],
-  );
-  const firstAgree = data.find((p) => p.cachedUsd > 0);
-  const summary =
-    here === null
-      ? `No price row for ${inputs.modelName}.`
-      : `At ${formatTokens(inputs.outputTokens)} tokens the seed's uncached basis nets ${formatUsd(here.uncachedNetUsd)}, the cached basis ${formatUsd(here.cachedNetUsd)}` +
-        (here.disagrees
-          ? ': the two bases reach opposite verdicts here.'
-          : ': both bases agree here.') +
-        (firstAgree
-          ? ` Priced as cached input, offloading pays only above about ${formatTokens(firstAgree.size)} tokens.`
-          : ' Priced as cached input, offloading never pays in this range.');
+  const data = useValue(whatIfCurve);
+  const series = useValue(whatIfSeries);
+  const bands = useValue(whatIfBands);
+  const markers = useValue(whatIfMarkers);
+  const summary = useValue(whatIfSummary);
+  const assumptions = useValue(whatIfAssumptions);
   return (
     <section className="card">
       <h2>Cache-aware what-if</h2>
@@ -128,19 +108,9 @@ export const CacheWhatIfChart = memo(function CacheWhatIfChart({ view }: { view:
       />
       <ChartFrame
         title="Net saving: uncached vs cached pricing"
-        assumptions={[
-          ...gateAssumptions(inputs, 'size'),
-          `${formatTokens(tailTokens)} tokens after the output`,
-        ]}
+        assumptions={assumptions}
         exportable
-        csvRows={() =>
-          data.map((p) => ({
-            outputTokens: p.size,
-            uncachedNetUsd: p.uncachedUsd,
-            cachedNetUsd: p.cachedUsd,
-            basesDisagree: p.disagrees,
-          }))
-        }
+        csvRows={whatIfCsvRows}
         summary={summary}
         chart={
           <>
@@ -151,13 +121,7 @@ export const CacheWhatIfChart = memo(function CacheWhatIfChart({ view }: { view:
               series={series}
               bands={bands}
               refY={ZERO}
-              markers={[
-                {
-                  x: Math.min(SIZE_MAX, Math.max(SIZE_MIN, inputs.outputTokens)),
-                  color: INK.text,
-                  label: 'now',
-                },
-              ]}
+              markers={markers}
               tooltip={(i) => (data[i] ? <CacheTooltip point={data[i]} /> : null)}
             />
             <Legend items={LEGEND} />

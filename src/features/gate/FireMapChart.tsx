@@ -1,4 +1,5 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useState } from 'react';
+import { useValue } from '../../state/derive.ts';
 import { Legend } from '../../ui/charts/Legend.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
 import { Tooltip } from '../../ui/charts/Tooltip.tsx';
@@ -6,17 +7,9 @@ import { useCanvasSurface } from '../../ui/charts/use-canvas-surface.ts';
 import { usePointerReadout, type PointerSpot } from '../../ui/charts/use-pointer-readout.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatNumber, formatTokens, formatUsd } from '../../ui/format.ts';
-import { gateAssumptions } from './chart-bits.tsx';
-import {
-  fireMap,
-  fireMapCounts,
-  fireMapRegions,
-  type FireCell,
-  type FireMap,
-  type FireMapAxis,
-} from './fire-map.ts';
+import type { FireCell, FireMap, FireMapAxis } from './fire-map.ts';
 import { columnAt, drawFireMap, FIRE_MAP_HEIGHT, plotBox } from './fire-map-draw.ts';
-import type { GateView } from './use-gate.ts';
+import { fireMapNodes } from './fire-map-nodes.ts';
 
 const LEGEND = [
   { label: 'offload (stronger colour = larger saving)', color: PALETTE.saves },
@@ -87,33 +80,24 @@ function FireMapTable({ map }: { map: FireMap }) {
  * It opens on output size, with a log axis chosen from the break-even, so
  * the boundary between offloading and keeping is in view.
  */
-export const FireMapChart = memo(function FireMapChart({ view }: { view: GateView }) {
-  const { inputs, pricing } = view;
+export const FireMapChart = memo(function FireMapChart() {
   const [axis, setAxis] = useState<FireMapAxis>('size');
-  const h = Math.max(0, Math.trunc(inputs.horizon));
-  const map = useMemo(() => fireMap(inputs, pricing, axis), [inputs, pricing, axis]);
-  const regions = useMemo(() => fireMapRegions(map, inputs, pricing), [map, inputs, pricing]);
-  const p = Math.max(0, Math.min(1, inputs.recallProbability));
-  const scene = useMemo(
-    () => ({
-      map,
-      x: axis === 'size' ? inputs.outputTokens : h,
-      p,
-      threshold: inputs.largeOffloadThresholdTokens,
-    }),
-    [map, axis, inputs.outputTokens, h, p, inputs.largeOffloadThresholdTokens],
-  );
+  // Both axes are nodes; the chart reads the one its buttons chose.
+  const nodes = fireMapNodes[axis];
+  const map = useValue(nodes.map);
+  const regions = useValue(nodes.regions);
+  const counts = useValue(nodes.tally);
+  const scene = useValue(nodes.scene);
+  const assumptions = useValue(nodes.assumptions);
   const surface = useCanvasSurface(FIRE_MAP_HEIGHT, scene, drawFireMap);
   const title = AXES.find((a) => a.axis === axis)?.title ?? '';
 
-  const counts = fireMapCounts(map);
-  const total = map.xs.length * map.probabilities.length;
   // The map's regions in words: its text equivalent, shown with the chart and the table.
   const summary = (
     <>
-      The gate fires in {formatTokens(counts.fire)} of {formatTokens(total)} combinations drawn,
-      keeps {formatTokens(counts.loses)} inline because offloading would lose money and does not
-      price {formatTokens(counts.notPriced)}.
+      The gate fires in {formatTokens(counts.fire)} of {formatTokens(counts.total)} combinations
+      drawn, keeps {formatTokens(counts.loses)} inline because offloading would lose money and does
+      not price {formatTokens(counts.notPriced)}.
       <ul className="fire-regions">
         {regions.map((line, i) => (
           <li key={i}>{line}</li>
@@ -145,10 +129,7 @@ export const FireMapChart = memo(function FireMapChart({ view }: { view: GateVie
   return (
     <ChartFrame
       title={`Where the gate fires: ${title}`}
-      assumptions={gateAssumptions(
-        inputs,
-        axis === 'size' ? 'size and recall' : 'horizon and recall',
-      )}
+      assumptions={assumptions}
       summary={summary}
       actions={
         <div className="segmented fire-map-axis" role="group" aria-label="Fire map columns">

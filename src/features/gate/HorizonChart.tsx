@@ -1,11 +1,20 @@
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
+import { useValue } from '../../state/derive.ts';
 import { LineChart } from '../../ui/charts/LineChart.tsx';
-import { INK, PALETTE } from '../../ui/charts/palette.ts';
+import { INK } from '../../ui/charts/palette.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
-import { formatNumber, formatUsd } from '../../ui/format.ts';
-import { gateAssumptions, plainTick, TooltipBox, usdTick } from './chart-bits.tsx';
-import { netSavingByHorizon, type HorizonPoint } from './series.ts';
-import type { GateView } from './use-gate.ts';
+import { formatUsd } from '../../ui/format.ts';
+import { plainTick, TooltipBox, usdTick } from './chart-bits.tsx';
+import type { HorizonPoint } from './series.ts';
+import {
+  horizonAssumptions,
+  horizonAxisMax,
+  horizonCurve,
+  horizonDots,
+  horizonMarkers,
+  horizonSeries,
+  horizonSummary,
+} from './series-nodes.ts';
 
 function HorizonTooltip({ point }: { point: HorizonPoint }) {
   return (
@@ -18,6 +27,14 @@ function HorizonTooltip({ point }: { point: HorizonPoint }) {
 }
 
 const ZERO = [{ value: 0, color: INK.muted }] as const;
+
+/** The curve as CSV, built when a download asks for it. */
+const horizonCsvRows = () =>
+  horizonCurve.get().map((p) => ({
+    horizonTurns: p.horizon,
+    netSavingUsd: p.netUsd,
+    gate: p.fire ? 'offload' : 'keep',
+  }));
 
 function HorizonTable({ data }: { data: readonly HorizonPoint[] }) {
   return (
@@ -44,47 +61,20 @@ function HorizonTable({ data }: { data: readonly HorizonPoint[] }) {
 }
 
 /** Net saving against horizon, 0 to max(30, 2 × the current horizon) turns. */
-export const HorizonChart = memo(function HorizonChart({ view }: { view: GateView }) {
-  const { inputs, pricing, decision, breakEven } = view;
-  const h = Math.max(0, Math.trunc(inputs.horizon));
-  const maxHorizon = Math.max(30, Math.min(200, h * 2));
-  const data = useMemo(
-    () => netSavingByHorizon(inputs, pricing, maxHorizon),
-    [inputs, pricing, maxHorizon],
-  );
-  const series = useMemo(
-    () => [
-      {
-        id: 'net',
-        color: PALETTE.result,
-        curve: 'step' as const,
-        points: data.map((p) => ({ x: p.horizon, y: p.netUsd })),
-      },
-    ],
-    [data],
-  );
-  const hStar = breakEven.horizonTurns;
-  const below = inputs.outputTokens < inputs.largeOffloadThresholdTokens;
-  const summary = below
-    ? `This output is below the large offload threshold, so the gate keeps it inline at every horizon (net saving 0).`
-    : !view.priced
-      ? `No price row for ${inputs.modelName}.`
-      : `Net saving grows by ${formatUsd((data[1]?.netUsd ?? 0) - (data[0]?.netUsd ?? 0))} per turn of horizon, from ${formatUsd(data[0]?.netUsd ?? 0)} at 0 turns` +
-        (hStar === null
-          ? '; it never turns positive.'
-          : `; break-even horizon H* = ${formatNumber(hStar, 2)} turns.`);
+export const HorizonChart = memo(function HorizonChart() {
+  const data = useValue(horizonCurve);
+  const assumptions = useValue(horizonAssumptions);
+  const summary = useValue(horizonSummary);
+  const maxHorizon = useValue(horizonAxisMax);
+  const series = useValue(horizonSeries);
+  const markers = useValue(horizonMarkers);
+  const dots = useValue(horizonDots);
   return (
     <ChartFrame
       title="Net saving against horizon"
-      assumptions={gateAssumptions(inputs, 'horizon')}
+      assumptions={assumptions}
       exportable
-      csvRows={() =>
-        data.map((p) => ({
-          horizonTurns: p.horizon,
-          netSavingUsd: p.netUsd,
-          gate: p.fire ? 'offload' : 'keep',
-        }))
-      }
+      csvRows={horizonCsvRows}
       summary={summary}
       chart={
         <LineChart
@@ -93,18 +83,8 @@ export const HorizonChart = memo(function HorizonChart({ view }: { view: GateVie
           y={{ format: usdTick }}
           series={series}
           refY={ZERO}
-          markers={
-            hStar !== null && hStar <= maxHorizon && !below
-              ? [{ x: hStar, color: INK.muted, label: 'H*', dash: '2 2' }]
-              : []
-          }
-          dots={[
-            {
-              x: Math.min(h, maxHorizon),
-              y: decision.netSavingUsd,
-              color: decision.fire ? PALETTE.saves : PALETTE.loses,
-            },
-          ]}
+          markers={markers}
+          dots={dots}
           tooltip={(i) => (data[i] ? <HorizonTooltip point={data[i]} /> : null)}
         />
       }

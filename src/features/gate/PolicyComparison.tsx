@@ -37,6 +37,12 @@ function barNote(bar: Bar, isNever: boolean): string {
   return `${isNever ? 'reference' : `${formatDeltaPct(bar.deltaVsNeverPct)} vs never`} · carried cache hit ${formatPercent(bar.carriedCacheHitPct / 100)}`;
 }
 
+/** Pasted text the parser refused, and its message naming the bad entry. */
+interface PasteDraft {
+  readonly text: string;
+  readonly error: string;
+}
+
 const RECALL_SIZES = [500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
 
 /** The small curve of p(size) the comparison uses when k > 0. */
@@ -117,20 +123,15 @@ export const PolicyComparison = memo(function PolicyComparison({
   const setPopulation = useAppStore((s) => s.setPopulation);
   const traffic = useTrafficPopulation(population);
   const pasteId = useId();
-  // A draft only while the pasted text is invalid; otherwise the store's text shows,
-  // so a link, preset or import that changes it is seen at once.
-  const [pasteDraft, setPasteDraft] = useState<string | null>(null);
-  const pasteText = pasteDraft ?? population.pasted;
-
-  const pasteError = useMemo(() => {
-    if (population.mode !== 'pasted' || pasteText === population.pasted) return null;
-    try {
-      parseSizes(pasteText);
-      return null;
-    } catch (error) {
-      return error instanceof Error ? error.message : String(error);
-    }
-  }, [pasteText, population.mode, population.pasted]);
+  // A draft only while the pasted text is invalid, with the parser's message (found once,
+  // as it is typed); otherwise the store's text shows, so a link, preset or import that
+  // changes it is seen at once.
+  const [pasteDraft, setPasteDraft] = useState<PasteDraft | null>(null);
+  const pasteText = pasteDraft?.text ?? population.pasted;
+  const pasteError =
+    pasteDraft === null || population.mode !== 'pasted' || pasteDraft.text === population.pasted
+      ? null
+      : pasteDraft.error;
 
   // The comparison sweeps sizes itself: the current output size is irrelevant.
   const request = useMemo<PopulationRequest>(
@@ -276,13 +277,17 @@ export const PolicyComparison = memo(function PolicyComparison({
               aria-invalid={pasteError !== null}
               placeholder="e.g. 1200, 45000, 8000 (tokens, separated by commas, spaces or new lines)"
               onChange={(e) => {
+                const text = e.target.value;
                 try {
-                  parseSizes(e.target.value);
+                  parseSizes(text);
                   setPasteDraft(null);
-                  setPopulation({ pasted: e.target.value });
-                } catch {
-                  setPasteDraft(e.target.value);
+                  setPopulation({ pasted: text });
+                } catch (error) {
                   // Keep the last good population; the message below names the bad entry.
+                  setPasteDraft({
+                    text,
+                    error: error instanceof Error ? error.message : String(error),
+                  });
                 }
               }}
             />

@@ -1,11 +1,19 @@
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
+import { useValue } from '../../state/derive.ts';
 import { LineChart } from '../../ui/charts/LineChart.tsx';
-import { INK, PALETTE } from '../../ui/charts/palette.ts';
+import { INK } from '../../ui/charts/palette.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
-import { gateAssumptions, LOG_TICKS, TooltipBox, tokenTick, usdTick } from './chart-bits.tsx';
-import { netSavingBySize, SIZE_MAX, SIZE_MIN, type SizePoint } from './series.ts';
-import type { GateView } from './use-gate.ts';
+import { LOG_TICKS, TooltipBox, tokenTick, usdTick } from './chart-bits.tsx';
+import { SIZE_MAX, SIZE_MIN, type SizePoint } from './series.ts';
+import {
+  sizeAssumptions,
+  sizeCurve,
+  sizeDots,
+  sizeMarkers,
+  sizeSeries,
+  sizeSummary,
+} from './series-nodes.ts';
 
 function SizeTooltip({ point }: { point: SizePoint }) {
   return (
@@ -18,6 +26,14 @@ function SizeTooltip({ point }: { point: SizePoint }) {
 }
 
 const ZERO = [{ value: 0, color: INK.muted }] as const;
+
+/** The curve as CSV, built when a download asks for it. */
+const sizeCsvRows = () =>
+  sizeCurve.get().map((p) => ({
+    outputTokens: p.size,
+    netSavingUsd: p.netUsd,
+    gate: p.fire ? 'offload' : 'keep',
+  }));
 
 /** Every eighth point of the curve, and the last. */
 function SizeTable({ data }: { data: readonly SizePoint[] }) {
@@ -46,38 +62,19 @@ function SizeTable({ data }: { data: readonly SizePoint[] }) {
 }
 
 /** Net saving against output size (log axis), with the threshold, T* and the current point. */
-export const SizeChart = memo(function SizeChart({ view }: { view: GateView }) {
-  const { inputs, sweepInputs, pricing, decision, breakEven } = view;
-  const data = useMemo(() => netSavingBySize(sweepInputs, pricing), [sweepInputs, pricing]);
-  const series = useMemo(
-    () => [
-      { id: 'net', color: PALETTE.result, points: data.map((p) => ({ x: p.size, y: p.netUsd })) },
-    ],
-    [data],
-  );
-  const tStar = breakEven.sizeTokens;
-  const current = Math.min(SIZE_MAX, Math.max(SIZE_MIN, inputs.outputTokens));
-  const summary = view.priced
-    ? `Net saving is 0 below the ${formatTokens(inputs.largeOffloadThresholdTokens)}-token threshold, then ${formatUsd(
-        data.find((p) => p.size >= inputs.largeOffloadThresholdTokens)?.netUsd ?? 0,
-      )} at the threshold and ${formatUsd(data[data.length - 1]?.netUsd ?? 0)} at ${formatTokens(SIZE_MAX)} tokens. ` +
-      (tStar === null
-        ? 'It never pays at this horizon.'
-        : `Break-even size T* is ${formatTokens(Math.floor(tStar))} tokens.`) +
-      ` The current output (${formatTokens(inputs.outputTokens)} tokens) saves ${formatUsd(decision.netSavingUsd)}.`
-    : `No price row for ${inputs.modelName}: the gate cannot prove a saving and never fires.`;
+export const SizeChart = memo(function SizeChart() {
+  const data = useValue(sizeCurve);
+  const assumptions = useValue(sizeAssumptions);
+  const summary = useValue(sizeSummary);
+  const series = useValue(sizeSeries);
+  const markers = useValue(sizeMarkers);
+  const dots = useValue(sizeDots);
   return (
     <ChartFrame
       title="Net saving against output size"
-      assumptions={gateAssumptions(inputs, 'size')}
+      assumptions={assumptions}
       exportable
-      csvRows={() =>
-        data.map((p) => ({
-          outputTokens: p.size,
-          netSavingUsd: p.netUsd,
-          gate: p.fire ? 'offload' : 'keep',
-        }))
-      }
+      csvRows={sizeCsvRows}
       summary={summary}
       chart={
         <LineChart
@@ -86,22 +83,8 @@ export const SizeChart = memo(function SizeChart({ view }: { view: GateView }) {
           y={{ format: usdTick }}
           series={series}
           refY={ZERO}
-          markers={[
-            {
-              x: inputs.largeOffloadThresholdTokens,
-              color: INK.muted,
-              label: 'threshold',
-              dash: '4 3',
-            },
-            ...(tStar !== null ? [{ x: tStar, color: INK.muted, label: 'T*', dash: '2 2' }] : []),
-          ]}
-          dots={[
-            {
-              x: current,
-              y: decision.netSavingUsd,
-              color: decision.fire ? PALETTE.saves : PALETTE.loses,
-            },
-          ]}
+          markers={markers}
+          dots={dots}
           tooltip={(i) => (data[i] ? <SizeTooltip point={data[i]} /> : null)}
         />
       }

@@ -85,14 +85,37 @@ function cellOf(out: GateTerms): FireCell {
   return out.fire ? 'fire' : 'loses';
 }
 
+/** The range of the chosen axis: sizes from the break-even, or 0 to the last horizon drawn. */
+export function fireMapDomain(
+  inputs: ResolvedGateInputs,
+  pricing: PricingTable,
+  axis: FireMapAxis,
+): [number, number] {
+  return axis === 'size'
+    ? fireMapSizeDomain(inputs, pricing)
+    : [0, fireMapMaxHorizon(inputs, pricing)];
+}
+
 /** Where the gate fires over the chosen axis × recall probability, for the other inputs as given. */
 export function fireMap(
   inputs: ResolvedGateInputs,
   pricing: PricingTable,
   axis: FireMapAxis,
 ): FireMap {
-  const domain: [number, number] =
-    axis === 'size' ? fireMapSizeDomain(inputs, pricing) : [0, fireMapMaxHorizon(inputs, pricing)];
+  return fireMapOver(inputs, pricing, axis, fireMapDomain(inputs, pricing, axis));
+}
+
+/**
+ * The map on a given `domain` of the axis. The cells read neither the
+ * recall probability nor the input the columns sweep (each cell sets both),
+ * so inputs differing only there give the same map.
+ */
+export function fireMapOver(
+  inputs: ResolvedGateInputs,
+  pricing: PricingTable,
+  axis: FireMapAxis,
+  domain: readonly [number, number],
+): FireMap {
   const xs =
     axis === 'size'
       ? logColumns(domain, SIZE_COLUMNS)

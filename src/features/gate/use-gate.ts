@@ -8,6 +8,7 @@ import {
   type PricingTable,
   type ResolvedGateInputs,
 } from '../../core/index.ts';
+import { sameRecord } from '../../domain/equality.ts';
 import { computed, fromStore, useValue } from '../../state/derive.ts';
 import { pricingTable } from '../../state/selectors.ts';
 import type { GateState } from '../../model/gate.ts';
@@ -35,49 +36,72 @@ export function gateInputsOf(gate: GateState): ResolvedGateInputs {
   return resolveGateInputs(gate);
 }
 
-const gateInputs = fromStore('gate', (s) => s.gate);
+/** Whether two resolved gate inputs hold the same values, field by field. */
+export const sameResolvedInputs = (a: ResolvedGateInputs, b: ResolvedGateInputs): boolean =>
+  sameRecord(a, b);
+
+/** The gate slice of the store (its population, tail and volume too). */
+const gateState = fromStore('gate', (s) => s.gate);
+
+/**
+ * The inputs the core prices: kept while an edit touches only what the
+ * decision does not read (the population, the what-if's tail, the volume).
+ */
+export const gateInputs = computed('gate.inputs', () => gateInputsOf(gateState.get()), {
+  isEqual: sameResolvedInputs,
+});
 
 /** The gate's inputs with the size fixed at the threshold: kept while only the size changes. */
-const gateSweepInputs = computed(
+export const gateSweepInputs = computed(
   'gate.sweepInputs',
-  () => {
+  (): ResolvedGateInputs => {
     const g = gateInputs.get();
-    return resolveGateInputs({
-      outputTokens: g.largeOffloadThresholdTokens,
-      horizon: g.horizon,
-      recallProbability: g.recallProbability,
-      modelName: g.modelName,
-      largeOffloadThresholdTokens: g.largeOffloadThresholdTokens,
-      stubTokens: g.stubTokens,
-      recallInputTokens: g.recallInputTokens,
-      recallOutputTokens: g.recallOutputTokens,
-    });
+    return { ...g, outputTokens: g.largeOffloadThresholdTokens };
   },
   { isEqual: sameResolvedInputs },
 );
 
-/** The decision and break-even figures, recomputed when the gate's inputs or the prices change. */
-export const gateView = computed('gate.view', (): GateView => {
-  const gate = gateInputs.get();
-  const sweepInputs = gateSweepInputs.get();
-  const pricing = pricingTable.get();
-  const inputs = gateInputsOf(gate);
-  return {
-    inputs,
-    sweepInputs,
-    pricing,
-    decision: evaluateOffloadGate(inputs, pricing),
-    breakEven: breakEven(inputs, pricing),
-    firingSizeTokens: firingSize(inputs, pricing),
-    priced: Object.prototype.hasOwnProperty.call(pricing, inputs.modelName),
-  };
-});
+/** The gate's inputs with the horizon fixed at 0: kept while only the horizon changes. */
+export const gateHorizonSweepInputs = computed(
+  'gate.horizonSweepInputs',
+  (): ResolvedGateInputs => ({ ...gateInputs.get(), horizon: 0 }),
+  { isEqual: sameResolvedInputs },
+);
 
-/** Whether two resolved gate inputs hold the same values, field by field. */
-function sameResolvedInputs(a: ResolvedGateInputs, b: ResolvedGateInputs): boolean {
-  const keys = Object.keys(a) as (keyof ResolvedGateInputs)[];
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
-}
+/** The gate's verdict and its priced terms. */
+export const gateDecision = computed('gate.decision', () =>
+  evaluateOffloadGate(gateInputs.get(), pricingTable.get()),
+);
+
+/** T*, H* and p* for the current inputs. */
+export const gateBreakEven = computed('gate.breakEven', () =>
+  breakEven(gateInputs.get(), pricingTable.get()),
+);
+
+/** Smallest size at which the gate fires (threshold and T*), tokens; null if never. */
+export const gateFiringSize = computed('gate.firingSize', () =>
+  firingSize(gateInputs.get(), pricingTable.get()),
+);
+
+/** Whether the price table has a row for the gate's model. */
+export const gatePriced = computed('gate.priced', () =>
+  Object.prototype.hasOwnProperty.call(pricingTable.get(), gateInputs.get().modelName),
+);
+
+/** The decision and break-even figures, recomputed when the gate's inputs or the prices change. */
+export const gateView = computed(
+  'gate.view',
+  (): GateView => ({
+    inputs: gateInputs.get(),
+    sweepInputs: gateSweepInputs.get(),
+    pricing: pricingTable.get(),
+    decision: gateDecision.get(),
+    breakEven: gateBreakEven.get(),
+    firingSizeTokens: gateFiringSize.get(),
+    priced: gatePriced.get(),
+  }),
+  { isEqual: sameRecord },
+);
 
 /** Reads the gate explorer's view (see `gateView`). */
 export function useGateView(): GateView {

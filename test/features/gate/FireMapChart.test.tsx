@@ -29,7 +29,7 @@ afterEach(() => vi.restoreAllMocks());
 
 function renderMap() {
   const view = gateView.get();
-  render(<FireMapChart view={view} />);
+  render(<FireMapChart />);
   const figure = screen.getByRole('figure', { name: /^Where the gate fires/ });
   fireEvent.click(within(figure).getByRole('button', { name: 'Horizon × recall' }));
   const canvas = figure.querySelector('canvas');
