@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { useDerived } from '../../state/derive.ts';
+import { useValue } from '../../state/derive.ts';
 import { modelNames } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
 import { baselineModels } from './derived.ts';
@@ -16,8 +16,8 @@ const MAX_MATCHES = 8;
 export function BaselineModelChooser() {
   const searchId = useId();
   const [query, setQuery] = useState('');
-  const names = useDerived(modelNames);
-  const shown = useDerived(baselineModels);
+  const names = useValue(modelNames);
+  const shown = useValue(baselineModels);
   const extras = useAppStore((s) => s.routing.baselineModels);
   const setExtras = useAppStore((s) => s.setBaselineModels);
   const added = useMemo(() => extras ?? [], [extras]);

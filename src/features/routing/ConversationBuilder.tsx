@@ -1,7 +1,7 @@
 import { memo, useCallback, useId, useState } from 'react';
 import type { SimTurn } from '../../core/index.ts';
 import { generateTurns, MAX_TURNS, withIdleGap } from '../../model/generate-turns.ts';
-import { useDerived } from '../../state/derive.ts';
+import { useValue } from '../../state/derive.ts';
 import { useAppStore } from '../../state/store.ts';
 import { formatPlain, formatTokens } from '../../ui/format.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
@@ -153,7 +153,7 @@ function Generator() {
 
 /** How many turns and hops, and how many turns are complex. */
 function ConversationSize() {
-  const { turnCount, hops, share } = useDerived(conversationSize);
+  const { turnCount, hops, share } = useValue(conversationSize);
   return (
     <p className="note">
       {turnCount} turn{turnCount === 1 ? '' : 's'}, {hops} hop{hops === 1 ? '' : 's'},{' '}
@@ -183,7 +183,7 @@ function SystemPromptField() {
 /** One slider for every gap after the first turn, showing the median. */
 function IdleGapField() {
   const setScenario = useAppStore((s) => s.setRoutingScenario);
-  const { idleGap, gapRange } = useDerived(idleGapSummary);
+  const { idleGap, gapRange } = useValue(idleGapSummary);
   return (
     <NumberField
       label="Idle gap between turns"
@@ -271,7 +271,7 @@ function TurnSection() {
  * slider re-renders the slider, the turn editor's gap and the turn labels only.
  */
 export function ConversationBuilder() {
-  const { turnCount, hops } = useDerived(conversationSize);
+  const { turnCount, hops } = useValue(conversationSize);
   return (
     <Fold
       title="Conversation"

@@ -6,7 +6,7 @@ import { useAppStore } from '../../state/store.ts';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { Checkbox, ModelSelect } from './fields.tsx';
 import { ROUTING_PRESET_LIST, routingPreset } from '../../model/routing-presets.ts';
-import { useDerived } from '../../state/derive.ts';
+import { useValue } from '../../state/derive.ts';
 import { bulkEdit } from './bulk-undo.ts';
 import { BulkUndoNote } from './BulkUndoNote.tsx';
 import { shownPresetValue } from './preset-match.ts';
@@ -39,7 +39,7 @@ export function ttlChoiceOf(choice: CacheTtlChoice, ttlSeconds: number): CacheTt
  */
 export function PresetSelect() {
   const id = useId();
-  const shown = useDerived(shownPresetValue);
+  const shown = useValue(shownPresetValue);
   const loadRouting = useAppStore((s) => s.loadRouting);
   const choose = (value: string) => {
     if (value === 'custom' || value === '') return;

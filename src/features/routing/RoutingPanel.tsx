@@ -1,7 +1,7 @@
 import { memo, useEffect, useState } from 'react';
 import type { RoutingScenario } from '../../core/index.ts';
 import type { RunSummary } from '../../domain/routing-runs.ts';
-import { useDerived } from '../../state/derive.ts';
+import { useValue } from '../../state/derive.ts';
 import { modelNames as allModelNames, pricingTable } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
 import { BaselinesTable } from './BaselinesTable.tsx';
@@ -79,8 +79,8 @@ function BaselinesSection(props: {
   defaultModel: string;
 }) {
   const view = useBaselines();
-  const samples = useDerived(hopSamples);
-  const pricing = useDerived(pricingTable);
+  const samples = useValue(hopSamples);
+  const pricing = useValue(pricingTable);
   return (
     <div className="chart-grid baselines-grid" aria-busy={view.updating}>
       <UpdatingNote active={view.updating} />
@@ -118,14 +118,14 @@ function SweepsSection({ scenario }: { scenario: RoutingScenario }) {
         defaultModel={defaultModel}
         cacheTtlSeconds={scenario.cacheTtlSeconds ?? 300}
         stickyTtlSeconds={parts.sticky ? parts.stickyTtlSeconds : null}
-        currentGapSeconds={useDerived(currentGapSeconds)}
+        currentGapSeconds={useValue(currentGapSeconds)}
         cliff={cliff}
       />
       <ShareSweepChart
         xs={SHARE_SWEEP_VALUES}
         sweep={view.shareSweep}
         defaultModel={defaultModel}
-        currentShare={useDerived(currentShare)}
+        currentShare={useValue(currentShare)}
       />
     </div>
   );
@@ -141,7 +141,7 @@ function SweepsSection({ scenario }: { scenario: RoutingScenario }) {
 export default function RoutingPanel() {
   const scenario = useAppStore((s) => s.routing.scenario);
   const runs = useStrategyRuns();
-  const modelNames = useDerived(allModelNames);
+  const modelNames = useValue(allModelNames);
   const defaultModel = scenario.defaultModel.model;
 
   return (

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { savingVsBaseline } from '../../domain/baselines.ts';
 import type { SimOutcome } from '../../domain/routing-runs.ts';
 import type { StrategyComparison } from '../../domain/strategies.ts';
-import { useDerived } from '../../state/derive.ts';
+import { useValue } from '../../state/derive.ts';
 import { formatPercent, formatUsd } from '../../ui/format.ts';
 import { strategyComparison } from './strategy-comparison.ts';
 
@@ -46,7 +46,7 @@ interface RoutingSummaryProps {
  */
 export const RoutingSummary = memo(function RoutingSummary(props: RoutingSummaryProps) {
   const { main, reference, defaultModel } = props;
-  const comparison = useDerived(strategyComparison);
+  const comparison = useValue(strategyComparison);
   const totalUsd = main.ok ? main.result.totals.totalUsd : null;
   const baselineUsd = reference.ok ? reference.result.totals.totalUsd : null;
   const saving =

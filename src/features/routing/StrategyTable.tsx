@@ -1,7 +1,7 @@
 import { memo, useState } from 'react';
 import type { RoutingScenario } from '../../core/index.ts';
 import type { StrategyComparison, StrategyRow } from '../../domain/strategies.ts';
-import { useDerived } from '../../state/derive.ts';
+import { useValue } from '../../state/derive.ts';
 import { useAppStore } from '../../state/store.ts';
 import { formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
 import { comparisonNow, strategyComparison } from './strategy-comparison.ts';
@@ -145,7 +145,7 @@ function OnRequest({ scenario }: { scenario: RoutingScenario }) {
  * each priced by the core, beside the single-model baselines.
  */
 export const StrategyTable = memo(function StrategyTable() {
-  const comparison = useDerived(strategyComparison);
+  const comparison = useValue(strategyComparison);
   const scenario = useAppStore((s) => s.routing.scenario);
   return (
     <section className="card strategies" aria-labelledby="routing-strategies-h">

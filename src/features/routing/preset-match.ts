@@ -7,16 +7,15 @@
  */
 import type { RoutingScenario } from '../../core/index.ts';
 import { ROUTING_PRESET_LIST } from '../../model/routing-presets.ts';
-import { computedFromState as computed } from '../../state/derive.ts';
+import { computed, fromStore } from '../../state/derive.ts';
 import type { RoutingPresetId } from '../../model/routing.ts';
 
-let built: ReadonlyMap<RoutingPresetId, string> | null = null;
-
-/** Each preset's scenario as JSON, built once. */
-function presetJson(): ReadonlyMap<RoutingPresetId, string> {
-  built ??= new Map(ROUTING_PRESET_LIST.map((p) => [p.id, JSON.stringify(p.build().scenario)]));
-  return built;
-}
+/** Each preset's scenario as JSON: a node with no inputs, built on its first read. */
+const presetJson = computed(
+  'routing.presetJson',
+  (): ReadonlyMap<RoutingPresetId, string> =>
+    new Map(ROUTING_PRESET_LIST.map((p) => [p.id, JSON.stringify(p.build().scenario)])),
+);
 
 /**
  * What the select shows for the lab's `preset` and `scenario`: the preset
@@ -28,13 +27,14 @@ export function shownPreset(
   scenario: RoutingScenario,
 ): RoutingPresetId | 'custom' | '' {
   if (preset === 'custom') return 'custom';
-  const json = presetJson().get(preset);
+  const json = presetJson.get().get(preset);
   return json !== undefined && json === JSON.stringify(scenario) ? preset : '';
 }
 
+const routingPreset = fromStore('routing.preset', (s) => s.routing.preset);
+const routingScenario = fromStore('routing.scenario', (s) => s.routing.scenario);
+
 /** The select's value, derived from the store. */
-export const shownPresetValue = computed(
-  'routing.shownPreset',
-  (s) => [s.routing.preset, s.routing.scenario] as const,
-  shownPreset,
+export const shownPresetValue = computed('routing.shownPreset', () =>
+  shownPreset(routingPreset.get(), routingScenario.get()),
 );

@@ -7,7 +7,7 @@
  */
 import type { RoutingScenario } from '../../core/index.ts';
 import { compareStrategies, cheapModel, type StrategyComparison } from '../../domain/strategies.ts';
-import { computedFromState as computed } from '../../state/derive.ts';
+import { computed, fromStore } from '../../state/derive.ts';
 import { modelNames, pricingTable } from '../../state/selectors.ts';
 
 /** Up to this many hops the comparison follows every edit (four runs of the core then take under about 8 ms). */
@@ -18,21 +18,29 @@ export function hopsOf(scenario: RoutingScenario): number {
   return scenario.turns.reduce((n, t) => n + t.hops.length, 0);
 }
 
+const routingScenario = fromStore('routing.scenario', (s) => s.routing.scenario);
+
 /** The model simple turns go to when the scenario has no classifier of its own. */
-const simpleModel = computed(
-  'routing.compareSimpleModel',
-  (s) => [modelNames.get(), pricingTable.get(), s.routing.scenario.defaultModel.model] as const,
-  (names, pricing, fallback) => cheapModel(names, (m) => pricing[m]?.input ?? Infinity, fallback),
-);
+const simpleModel = computed('routing.compareSimpleModel', () => {
+  const pricing = pricingTable.get();
+  return cheapModel(
+    modelNames.get(),
+    (m) => pricing[m]?.input ?? Infinity,
+    routingScenario.get().defaultModel.model,
+  );
+});
 
 /** The comparison for the current scenario, or null when it is too long to follow every edit. */
 export const strategyComparison = computed(
   'routing.strategyComparison',
-  (s) => [s.routing.scenario, pricingTable.get(), simpleModel.get(s)] as const,
-  (scenario, pricing, simple): StrategyComparison | null =>
-    hopsOf(scenario) > AUTO_COMPARE_MAX_HOPS ? null : compareStrategies(scenario, pricing, simple),
+  (): StrategyComparison | null => {
+    const scenario = routingScenario.get();
+    return hopsOf(scenario) > AUTO_COMPARE_MAX_HOPS
+      ? null
+      : compareStrategies(scenario, pricingTable.get(), simpleModel.get());
+  },
 );
 
-/** Prices the comparison for the store's scenario now (the "Compare" button of a long conversation). */
+/** Prices the comparison for `scenario` now (the "Compare" button of a long conversation). */
 export const comparisonNow = (scenario: RoutingScenario): StrategyComparison =>
   compareStrategies(scenario, pricingTable.get(), simpleModel.get());
