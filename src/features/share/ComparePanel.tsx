@@ -1,7 +1,8 @@
 import { useDeferredValue, useId, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { selectScenario, useAppStore, type ScenarioData } from '../../state/store.ts';
-import { compareFigures } from './compare-rows.ts';
+import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
+import { compareFigures, type ComparisonRow } from './compare-rows.ts';
 import { headlineFigures } from '../../domain/headline-figures.ts';
 import { fateDifferences, type FateDifference } from './fate-diff.ts';
 import { GROUP_ORDER, inputDifferences, type InputDifference } from './scenario-diff.ts';
@@ -9,6 +10,13 @@ import { useShareStore } from './share-store.ts';
 
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+const FIGURE_COLUMNS: readonly DataColumn<ComparisonRow>[] = [
+  { key: 'figure', header: 'Figure', cell: (row) => row.label, rowHeader: true },
+  { key: 'a', header: 'A (pinned)', cell: (row) => row.a },
+  { key: 'b', header: 'B (current)', cell: (row) => row.b },
+  { key: 'difference', header: 'B − A', cell: (row) => row.difference },
+];
 
 /** Lines grouped by tab, in the tabs' order. */
 function byGroup<T extends { group: string }>(lines: readonly T[]): [string, T[]][] {
@@ -28,25 +36,23 @@ function DiffTable({
   rows: readonly (InputDifference | FateDifference)[];
 }) {
   return (
-    <table className="data compare-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{head}</th>
-          <th scope="col">A (pinned)</th>
-          <th scope="col">B (current)</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, i) => (
-          <tr key={i}>
-            <th scope="row">{'field' in row ? row.field : row.subject}</th>
-            <td>{row.a}</td>
-            <td>{row.b}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption={caption}
+      captionShown
+      className="compare-table"
+      columns={[
+        {
+          key: 'subject',
+          header: head,
+          cell: (row) => ('field' in row ? row.field : row.subject),
+          rowHeader: true,
+        },
+        { key: 'a', header: 'A (pinned)', cell: (row) => row.a },
+        { key: 'b', header: 'B (current)', cell: (row) => row.b },
+      ]}
+      rows={rows}
+      rowKey={(_, i) => i}
+    />
   );
 }
 
@@ -142,33 +148,14 @@ export default function ComparePanel({ pinned }: { pinned: ScenarioData }) {
 
       <section aria-labelledby={`${id}-fig`} className="compare-section">
         <h3 id={`${id}-fig`}>Headline figures</h3>
-        <div
-          className="table-wrap"
-          tabIndex={0}
-          role="region"
-          aria-label="Headline figures of A and B"
-        >
-          <table className="data compare-table">
-            <thead>
-              <tr>
-                <th scope="col">Figure</th>
-                <th scope="col">A (pinned)</th>
-                <th scope="col">B (current)</th>
-                <th scope="col">B − A</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className={row.changed ? 'changed' : undefined}>
-                  <th scope="row">{row.label}</th>
-                  <td>{row.a}</td>
-                  <td>{row.b}</td>
-                  <td>{row.difference}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="compare-table"
+          columns={FIGURE_COLUMNS}
+          rows={rows}
+          rowKey={(row) => row.id}
+          rowClassName={(row) => (row.changed ? 'changed' : undefined)}
+          scroll={{ label: 'Headline figures of A and B' }}
+        />
       </section>
     </aside>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cacheReadPrice, cacheWritePrice, strategyModels } from '../../core/index.ts';
 import type { ScenarioData } from '../../state/store.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { formatNumber, formatPercent, formatTokens, withArticle } from '../../ui/format.ts';
 import { formatDecimal } from '../../ui/number-format.ts';
 
@@ -83,36 +84,37 @@ export function ReportAssumptions({
           resolver applies to the react dispatch only
         </Line>
       </ul>
-      <table className="data report-prices">
-        <caption>Prices used, USD per million tokens</caption>
-        <thead>
-          <tr>
-            <th scope="col">Model</th>
-            <th scope="col">Input</th>
-            <th scope="col">Output</th>
-            <th scope="col">Cache write ({formatNumber(ttl)} s)</th>
-            <th scope="col">Cache read</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) =>
-            'missing' in row ? (
-              <tr key={row.model}>
-                <th scope="row">{row.model}</th>
-                <td colSpan={4}>not in the price table</td>
-              </tr>
-            ) : (
-              <tr key={row.model}>
-                <th scope="row">{row.model}</th>
-                <td>{perM(row.input)}</td>
-                <td>{perM(row.output)}</td>
-                <td>{perM(cacheWritePrice(row, ttl))}</td>
-                <td>{perM(cacheReadPrice(row))}</td>
-              </tr>
-            ),
-          )}
-        </tbody>
-      </table>
+      <DataTable
+        caption="Prices used, USD per million tokens"
+        captionShown
+        className="report-prices"
+        columns={[
+          { key: 'model', header: 'Model', cell: (row) => row.model, rowHeader: true },
+          {
+            key: 'input',
+            header: 'Input',
+            cell: (row) => ('missing' in row ? 'not in the price table' : perM(row.input)),
+            span: (row) => ('missing' in row ? 4 : 1),
+          },
+          {
+            key: 'output',
+            header: 'Output',
+            cell: (row) => ('missing' in row ? null : perM(row.output)),
+          },
+          {
+            key: 'write',
+            header: `Cache write (${formatNumber(ttl)} s)`,
+            cell: (row) => ('missing' in row ? null : perM(cacheWritePrice(row, ttl))),
+          },
+          {
+            key: 'read',
+            header: 'Cache read',
+            cell: (row) => ('missing' in row ? null : perM(cacheReadPrice(row))),
+          },
+        ]}
+        rows={rows}
+        rowKey={(row) => row.model}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { memo, useMemo } from 'react';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { formatPercent, formatTokens, formatUsd, withArticle } from '../../ui/format.ts';
 import { formatDeltaPct, policyAssumptionWords } from '../../ui/policy-words.ts';
 import type {
@@ -10,7 +11,7 @@ import type {
 } from '../../domain/headline-figures.ts';
 import type { BarSeries } from '../../ui/charts/BarChart.tsx';
 import { PALETTE } from '../../ui/charts/palette.ts';
-import { DataTable, ReportBarChart, TOKEN_FORMATS, USD_FORMATS } from './report-chart-bits.tsx';
+import { ReportBarChart, TOKEN_FORMATS, USD_FORMATS } from './report-chart-bits.tsx';
 import { budgetRowsData, gateTermsData, policyData, routingData } from './report-chart-data.ts';
 
 const GATE_SERIES: readonly BarSeries[] = [
@@ -39,8 +40,12 @@ export const GateTermsChart = memo(function GateTermsChart({ gate }: { gate: Gat
       table={
         <DataTable
           caption="Offload gate terms"
-          head={['Term', 'USD']}
-          rows={csv.map((r) => [r.term, formatUsd(r.usd)])}
+          columns={[
+            { key: 'term', header: 'Term', cell: (r) => r.term, rowHeader: true },
+            { key: 'usd', header: 'USD', cell: (r) => formatUsd(r.usd) },
+          ]}
+          rows={csv}
+          rowKey={(_, i) => i}
         />
       }
     />
@@ -88,13 +93,22 @@ export const PolicyChart = memo(function PolicyChart({
       table={
         <DataTable
           caption="Offload policies over 1,000 outputs"
-          head={['Policy', 'USD per 1,000 outputs', 'Change vs never', 'Carried cache hit']}
-          rows={rows.map((r) => [
-            r.policy,
-            formatUsd(r.costUsd),
-            formatDeltaPct(r.deltaVsNeverPct),
-            formatPercent(r.carriedCacheHitPct / 100),
-          ])}
+          columns={[
+            { key: 'policy', header: 'Policy', cell: (r) => r.policy, rowHeader: true },
+            { key: 'cost', header: 'USD per 1,000 outputs', cell: (r) => formatUsd(r.costUsd) },
+            {
+              key: 'change',
+              header: 'Change vs never',
+              cell: (r) => formatDeltaPct(r.deltaVsNeverPct),
+            },
+            {
+              key: 'carried',
+              header: 'Carried cache hit',
+              cell: (r) => formatPercent(r.carriedCacheHitPct / 100),
+            },
+          ]}
+          rows={rows}
+          rowKey={(_, i) => i}
         />
       }
     />
@@ -128,8 +142,14 @@ export const BudgetChart = memo(function BudgetChart({ budget }: { budget: Budge
       table={
         <DataTable
           caption="Prompt rows admitted and dropped"
-          head={['Row', 'Position', 'Tokens', 'Status']}
-          rows={csv.map((r) => [r.contributionId, r.position, formatTokens(r.tokens), r.status])}
+          columns={[
+            { key: 'row', header: 'Row', cell: (r) => r.contributionId, rowHeader: true },
+            { key: 'position', header: 'Position', cell: (r) => r.position },
+            { key: 'tokens', header: 'Tokens', cell: (r) => formatTokens(r.tokens) },
+            { key: 'status', header: 'Status', cell: (r) => r.status },
+          ]}
+          rows={csv}
+          rowKey={(_, i) => i}
         />
       }
     />
@@ -164,15 +184,16 @@ export const RoutingChart = memo(function RoutingChart({ routing }: { routing: R
       table={
         <DataTable
           caption="Routing cost against the baseline"
-          head={['Setup', 'Reads', 'Writes', 'Output', 'Classifier', 'Total']}
-          rows={rows.map((r) => [
-            r.setup,
-            formatUsd(r.readUsd),
-            formatUsd(r.writeUsd),
-            formatUsd(r.outputUsd),
-            formatUsd(r.classifierUsd),
-            formatUsd(r.totalUsd),
-          ])}
+          columns={[
+            { key: 'setup', header: 'Setup', cell: (r) => r.setup, rowHeader: true },
+            { key: 'read', header: 'Reads', cell: (r) => formatUsd(r.readUsd) },
+            { key: 'write', header: 'Writes', cell: (r) => formatUsd(r.writeUsd) },
+            { key: 'output', header: 'Output', cell: (r) => formatUsd(r.outputUsd) },
+            { key: 'classifier', header: 'Classifier', cell: (r) => formatUsd(r.classifierUsd) },
+            { key: 'total', header: 'Total', cell: (r) => formatUsd(r.totalUsd) },
+          ]}
+          rows={rows}
+          rowKey={(_, i) => i}
         />
       }
     />

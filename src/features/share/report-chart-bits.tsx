@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { BarChart, type BarChartProps, type BarSeries } from '../../ui/charts/BarChart.tsx';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
 import { formatTokens, formatTokensShort, formatUsd } from '../../ui/format.ts';
@@ -33,42 +32,5 @@ export function ReportBarChart(
       <BarChart {...chart} />
       {items.length > 0 && <Legend items={items} />}
     </>
-  );
-}
-
-/** A chart's data table: a header row, then rows whose first cell heads the row. */
-export function DataTable(props: {
-  caption: string;
-  head: readonly string[];
-  rows: readonly (readonly ReactNode[])[];
-}) {
-  return (
-    <table className="data">
-      <caption className="visually-hidden">{props.caption}</caption>
-      <thead>
-        <tr>
-          {props.head.map((h) => (
-            <th key={h} scope="col">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows.map((row, i) => (
-          <tr key={i}>
-            {row.map((cell, j) =>
-              j === 0 ? (
-                <th key={j} scope="row">
-                  {cell}
-                </th>
-              ) : (
-                <td key={j}>{cell}</td>
-              ),
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
