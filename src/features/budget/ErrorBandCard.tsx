@@ -1,6 +1,7 @@
 import { memo, useId, useMemo, useState } from 'react';
 import { useAppStore } from '../../state/store.ts';
 import type { ErrorScope } from '../../state/slices/budget-slice.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatNumber, formatTokens } from '../../ui/format.ts';
 import type { CompiledRow } from '../../domain/compiled-rows.ts';
@@ -107,6 +108,16 @@ const ErrorBandControls = memo(function ErrorBandControls({
 const FLIP_ROWS_SHOWN = 50;
 
 /** The first `limit` compiled rows that flip, in compiled order, with their index. */
+/** A flipping row's status and tokens in one case of the band. */
+function flipCell(bc: BandCase, { c, i }: { c: CompiledRow; i: number }): string {
+  const tokens = bc.rows[i]?.tokens ?? 0;
+  const status =
+    bc.outcome.kind === 'invalid'
+      ? 'notCompiled'
+      : (bc.outcome.status.get(c.row.contributionId) ?? 'notCompiled');
+  return `${STATUS_TEXT[status]} · ${formatTokens(tokens)}`;
+}
+
 function flipRows(
   compiled: readonly CompiledRow[],
   flipIds: ReadonlySet<string>,
@@ -167,44 +178,18 @@ export const ErrorBandCard = memo(function ErrorBandCard({
       <ErrorBandControls pct={pct} scope={scope} />
       <p className="budget-band-summary">{summary}</p>
       {band && band.flips.length > 0 && (
-        <div className="table-wrap" role="region" aria-label="Rows that flip: table" tabIndex={0}>
-          <table className="data">
-            <caption className="visually-hidden">
-              Rows whose admission flips within the band
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Id</th>
-                <th scope="col">{band.low.label}</th>
-                <th scope="col">As estimated</th>
-                <th scope="col">{band.high.label}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {flipRows(compiled, flipIds, allFlips ? Infinity : FLIP_ROWS_SHOWN).map(
-                ({ c, i }) => {
-                  const rid = c.row.contributionId;
-                  const cell = (bc: BandCase) => {
-                    const tokens = bc.rows[i]?.tokens ?? 0;
-                    const status =
-                      bc.outcome.kind === 'invalid'
-                        ? 'notCompiled'
-                        : (bc.outcome.status.get(rid) ?? 'notCompiled');
-                    return `${STATUS_TEXT[status]} · ${formatTokens(tokens)}`;
-                  };
-                  return (
-                    <tr key={c.position}>
-                      <th scope="row">{rid}</th>
-                      <td>{cell(band.low)}</td>
-                      <td>{cell(band.nominal)}</td>
-                      <td>{cell(band.high)}</td>
-                    </tr>
-                  );
-                },
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Rows whose admission flips within the band"
+          columns={[
+            { key: 'id', header: 'Id', cell: ({ c }) => c.row.contributionId, rowHeader: true },
+            { key: 'low', header: band.low.label, cell: (r) => flipCell(band.low, r) },
+            { key: 'nominal', header: 'As estimated', cell: (r) => flipCell(band.nominal, r) },
+            { key: 'high', header: band.high.label, cell: (r) => flipCell(band.high, r) },
+          ]}
+          rows={flipRows(compiled, flipIds, allFlips ? Infinity : FLIP_ROWS_SHOWN)}
+          rowKey={({ c }) => c.position}
+          scroll={{ label: 'Rows that flip: table' }}
+        />
       )}
       {band && band.flips.length > FLIP_ROWS_SHOWN && (
         <p className="note">
