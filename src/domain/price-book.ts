@@ -35,16 +35,14 @@ import {
   type LongContextTier,
   type PriceRow,
 } from '../core/index.ts';
-import {
-  equalsNames,
-  matches,
-  withDashedDates,
-  type BookConditionalPrice,
-  type BookModel,
-  type BookPrices,
-  type BookProvider,
-  type BookTieredPrice,
+import type {
+  BookConditionalPrice,
+  BookModel,
+  BookPrices,
+  BookProvider,
+  BookTieredPrice,
 } from './price-book-data.ts';
+import { bookNameResolver, claimBookNames } from './price-book-names.ts';
 
 /** One model of the book, with its rows over time. */
 export interface PriceBookEntry {
@@ -89,23 +87,6 @@ export interface PriceBook {
    */
   resolve(name: string): string | undefined;
 }
-
-/** Providers whose own models' bare names win over resellers' copies of them. */
-const FIRST_PARTY = [
-  'anthropic',
-  'openai',
-  'google',
-  'x-ai',
-  'mistral',
-  'deepseek',
-  'cohere',
-  'moonshotai',
-  'zhipuai',
-  'zai',
-  'minimax',
-  'perplexity',
-  'voyageai',
-];
 
 const TOKEN_FIELDS = {
   input_mtok: 'input',
@@ -281,32 +262,6 @@ function convertModel(
   return { rows, leftOut: [...leftOut] };
 }
 
-/** Providers in the order their names are claimed: first parties, then the data's order. */
-function claimOrder(providers: readonly BookProvider[]): BookProvider[] {
-  const rank = (p: BookProvider) => {
-    const i = FIRST_PARTY.indexOf(p.id);
-    return i < 0 ? FIRST_PARTY.length : i;
-  };
-  return [...providers].sort((a, b) => rank(a) - rank(b));
-}
-
-/** The first model of `provider` (then of its fallback providers) whose match holds for `name`. */
-function modelFor(
-  provider: BookProvider,
-  name: string,
-  byId: ReadonlyMap<string, BookProvider>,
-  depth = 0,
-): BookModel | undefined {
-  const own = provider.models.find((m) => matches(m.match, name));
-  if (own !== undefined || depth > 0) return own;
-  for (const id of provider.fallback_model_providers ?? []) {
-    const other = byId.get(id);
-    const found = other === undefined ? undefined : modelFor(other, name, byId, depth + 1);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
 /** Converts the package's provider list into the dated default price book. */
 export function convertPriceBook(
   providers: readonly BookProvider[],
@@ -339,60 +294,8 @@ export function convertPriceBook(
       entries.push({ provider, model, rows, leftOut });
     }
   }
-  const byId = new Map(providers.map((p) => [p.id, p]));
-  const resolved = new Map<string, string | undefined>();
-  const resolve = (raw: string): string | undefined => {
-    const name = raw.toLowerCase().trim();
-    if (resolved.has(name)) return resolved.get(name);
-    const key = resolveOnce(name);
-    resolved.set(name, key);
-    return key;
-  };
-  const resolveOnce = (name: string): string | undefined => {
-    const tries: [BookProvider | undefined, string][] = [];
-    const slash = name.indexOf('/');
-    if (slash > 0) tries.push([byId.get(name.slice(0, slash)), name.slice(slash + 1)]);
-    for (const candidate of slash > 0 ? [name, name.slice(slash + 1)] : [name]) {
-      tries.push([
-        providers.find((p) => p.model_match && matches(p.model_match, candidate)),
-        candidate,
-      ]);
-    }
-    for (const [provider, candidate] of tries) {
-      if (provider === undefined) continue;
-      for (const form of [candidate, withDashedDates(candidate)]) {
-        const model = modelFor(provider, form, byId);
-        const key = model === undefined ? undefined : keyOf.get(model);
-        if (key !== undefined) return key;
-      }
-    }
-    return undefined;
-  };
-  const claim = (name: string, key: string | undefined) => {
-    if (key === undefined || Object.hasOwn(table, name)) return;
-    table[name] = table[key]!;
-    names.get(key)!.push(name);
-  };
-  // A bare id, then each exact name a match lists, goes to the model the book
-  // itself prices that name with; failing that (a name no provider claims),
-  // to the model that lists it, first parties first.
-  const ordered = claimOrder(providers);
-  for (const provider of ordered) {
-    for (const model of provider.models) {
-      const key = keyOf.get(model);
-      if (key !== undefined) claim(model.id, resolve(model.id) ?? key);
-    }
-  }
-  for (const provider of ordered) {
-    for (const model of provider.models) {
-      const key = keyOf.get(model);
-      if (key === undefined) continue;
-      for (const alias of equalsNames(model.match)) {
-        const own = modelFor(provider, alias, byId) === model ? key : undefined;
-        claim(alias, resolve(alias) ?? own);
-      }
-    }
-  }
+  const resolve = bookNameResolver(providers, keyOf);
+  claimBookNames(providers, keyOf, resolve, table, names);
   return {
     version: source.version,
     date: source.date,

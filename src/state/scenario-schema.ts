@@ -11,59 +11,31 @@ import {
   CONTEXT_TOKENS,
   HORIZON_TURNS,
   MAX_BUDGET_ROWS,
-  MAX_HOPS_PER_TURN,
-  MAX_ID_CHARS,
-  MAX_NAME_CHARS,
-  MAX_POLICIES,
   MAX_PRICE_ROWS,
   MAX_SECTION_BUDGETS,
   MAX_TEXT_CHARS,
-  MAX_TOOLS_PER_TURN,
-  MAX_TURNS,
   RECALL_ELASTICITY,
-  SECONDS,
   TOKENS,
-  USD,
-  USD_PER_MILLION,
 } from '../core/limits.ts';
 import { MAX_JSON_DEPTH } from '../core/limits.ts';
 import { valueDepth } from './json-guard.ts';
+import { routingSchema } from './routing-schema.ts';
+import {
+  id,
+  modelName,
+  name,
+  tokens,
+  usdPerMillion,
+  volumePerDay,
+  wholeNumber,
+  wholeTokens,
+} from './scenario-fields.ts';
 import { trafficSchema } from './traffic-schema.ts';
 import { describePath, isPlainObject, overDefaults, shortJson } from './scenario-parse-helpers.ts';
 import { DEFAULT_SCENARIO, type ScenarioData } from '../model/scenario.ts';
 import { MAX_REPORT_NOTE_CHARS, MAX_REPORT_TITLE_CHARS } from '../model/ui.ts';
 
 export const SCENARIO_VERSION = 1;
-
-const tokens = z.number().min(0, 'must be 0 or more tokens').max(TOKENS.max, atMost(TOKENS));
-/** A whole number within [min, max]: the range is checked first, so 1e300 reads "at most …". */
-function wholeNumber(min: number, max: number, minMessage: string, maxMessage: string) {
-  return z
-    .number()
-    .min(min, minMessage)
-    .max(max, maxMessage)
-    .refine((n) => Number.isInteger(n), 'must be a whole number of tokens');
-}
-const wholeTokens = wholeNumber(0, TOKENS.max, 'must be 0 or more tokens', atMost(TOKENS));
-const usdPerMillion = z
-  .number()
-  .min(0, 'must be a price of 0 or more USD per million tokens')
-  .max(USD_PER_MILLION.max, atMost(USD_PER_MILLION));
-const seconds = z.number().min(0, 'must be 0 or more seconds').max(SECONDS.max, atMost(SECONDS));
-const complexity = z.enum(['simple', 'complex']);
-/** A typed volume per day; null = the traffic's own rate or a stated default. */
-const volumePerDay = z
-  .number()
-  .min(0, 'must be 0 or more a day')
-  .max(1_000_000_000, 'must be at most 1,000,000,000 a day')
-  .nullable();
-const name = z.string().max(MAX_NAME_CHARS, atMost(MAX_NAME_CHARS, 'characters'));
-const id = z.string().max(MAX_ID_CHARS, atMost(MAX_ID_CHARS, 'characters'));
-const modelName = name.min(1, 'must name a model');
-const modelConfig = z.object({
-  model: modelName,
-  thinking: z.boolean(),
-});
 
 // SPEC §1.1: a token count of a price row; at most 1,000,000,000 (no model
 // has a context near that), so a link cannot carry a count the core rejects.
@@ -203,106 +175,6 @@ const budgetSchema = z.object({
   // The volume line (older scenarios take the defaults).
   volumePerDay: volumePerDay,
   volumeModel: modelName,
-});
-
-const policySchema = z.object({
-  id,
-  when: z.object({
-    hop: z
-      .object({
-        min: z.int().min(0).max(TOKENS.max).optional(),
-        max: z.int().min(0).max(TOKENS.max).optional(),
-      })
-      .optional(),
-    forcedTool: id.optional(),
-    toolAvailable: id.optional(),
-    complexity: complexity.optional(),
-  }),
-  model: modelConfig.optional(),
-});
-
-type StrategyInput =
-  | { kind: 'none' }
-  | { kind: 'fixed'; model: z.infer<typeof modelConfig> }
-  | { kind: 'hopAware'; model: string }
-  | {
-      kind: 'complexity';
-      complex: z.infer<typeof modelConfig>;
-      simple: z.infer<typeof modelConfig>;
-      classifierUsd: number;
-    }
-  | { kind: 'sticky'; inner: StrategyInput; ttlSeconds: number };
-
-const strategySchema: z.ZodType<StrategyInput> = z.lazy(() =>
-  z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('none') }),
-    z.object({ kind: z.literal('fixed'), model: modelConfig }),
-    z.object({ kind: z.literal('hopAware'), model: modelName }),
-    z.object({
-      kind: z.literal('complexity'),
-      complex: modelConfig,
-      simple: modelConfig,
-      classifierUsd: z.number().min(0, 'must be a cost of 0 or more USD').max(USD.max, atMost(USD)),
-    }),
-    z.object({ kind: z.literal('sticky'), inner: strategySchema, ttlSeconds: seconds }),
-  ]),
-);
-
-const generatorSchema = z.object({
-  templateTurn: z.int('must be a whole turn number').min(0, 'must be 0 or more').max(MAX_TURNS),
-  turnCount: z
-    .int('must be a whole number of turns')
-    .min(1, 'must be at least 1 turn')
-    .max(MAX_TURNS, `must be ${atMost(MAX_TURNS, 'turns')}`),
-  spreadPct: z.number().min(0, 'must be 0% or more').max(95, 'must be at most 95%'),
-  seed: z.int('must be a whole number').min(0).max(4_294_967_295),
-  complexSharePct: z.number().min(0, 'must be 0% or more').max(100, 'must be at most 100%'),
-});
-
-const routingSchema = z.object({
-  preset: z.enum(['support', 'coding', 'research', 'custom']),
-  cacheTtlChoice: z.enum(['fiveMinutes', 'oneHour', 'custom']),
-  generator: generatorSchema,
-  // Added after v1 shipped: optional, so every older link stays valid.
-  baselineModels: z
-    .array(z.string().min(1, 'must name a model'))
-    .max(5_000, 'at most 5,000 models')
-    .optional(),
-  // The volume line's typed rate; optional, so older links stay valid.
-  volumePerDay: volumePerDay.optional(),
-  scenario: z.object({
-    systemTokens: tokens,
-    cacheTtlSeconds: seconds.optional(),
-    thinkingInvalidatesCache: z.boolean().optional(),
-    policies: z.array(policySchema).max(MAX_POLICIES, atMost(MAX_POLICIES, 'policies')),
-    strategy: strategySchema,
-    defaultModel: modelConfig,
-    turns: z
-      .array(
-        z.object({
-          gapSeconds: seconds,
-          userTokens: tokens,
-          complexity,
-          toolNames: z
-            .array(id)
-            .max(MAX_TOOLS_PER_TURN, atMost(MAX_TOOLS_PER_TURN, 'tools'))
-            .nullable()
-            .optional(),
-          hops: z
-            .array(
-              z.object({
-                outputTokens: tokens,
-                thinkingTokens: tokens,
-                toolResultTokens: tokens,
-                latencySeconds: seconds,
-                forcedTool: id.nullable().optional(),
-              }),
-            )
-            .max(MAX_HOPS_PER_TURN, atMost(MAX_HOPS_PER_TURN, 'hops a turn')),
-        }),
-      )
-      .max(MAX_TURNS, atMost(MAX_TURNS, 'turns')),
-  }),
 });
 
 /** The whole scenario, version 1. */

@@ -91,7 +91,7 @@ async function partedLegendEntries(page: Page): Promise<string[]> {
   );
 }
 
-test.describe('gate review (issue 17)', () => {
+test.describe('gate review: the words, the layout and the legends', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/', { waitUntil: 'load' });
   });

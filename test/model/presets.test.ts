@@ -17,7 +17,7 @@ describe('presets', () => {
     expect(data.ui.tab).toBe(preset.tab);
   });
 
-  it('has the names the issue asks for', () => {
+  it('offers the worked examples, the size-only loss, routing and budget presets by name', () => {
     const names = PRESETS.map((p) => p.name).join('\n');
     for (const name of [
       'Gate worked example A (40k tokens, 6 turns, opus-4-6)',

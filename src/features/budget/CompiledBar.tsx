@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useValue } from '../../state/derive.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
+import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { BarChart } from '../../ui/charts/BarChart.tsx';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
@@ -75,34 +76,20 @@ function StretchTooltip({ stretch }: { stretch: Stretch }) {
 }
 
 /** The bar's data table: one row per segment, in compiled order. */
+const BAR_COLUMNS: readonly DataColumn<Segment>[] = [
+  { key: 'row', header: 'Row', cell: (s) => s.id, rowHeader: true },
+  { key: 'position', header: 'Position', cell: (s) => s.position + 1 },
+  { key: 'tokens', header: 'Tokens', cell: (s) => formatTokens(s.tokens) },
+  { key: 'start', header: 'From token', cell: (s) => formatTokens(s.start) },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (s) => `${STATUS_TEXT[s.status]}${s.blocking ? ' (over budget)' : ''}`,
+  },
+];
+
 const BarTable = memo(function BarTable({ segs }: { segs: readonly Segment[] }) {
-  return (
-    <table className="data">
-      <thead>
-        <tr>
-          <th scope="col">Row</th>
-          <th scope="col">Position</th>
-          <th scope="col">Tokens</th>
-          <th scope="col">From token</th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        {segs.map((s) => (
-          <tr key={s.key}>
-            <th scope="row">{s.id}</th>
-            <td>{s.position + 1}</td>
-            <td>{formatTokens(s.tokens)}</td>
-            <td>{formatTokens(s.start)}</td>
-            <td>
-              {STATUS_TEXT[s.status]}
-              {s.blocking ? ' (over budget)' : ''}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <DataTable columns={BAR_COLUMNS} rows={segs} rowKey={(s) => s.key} />;
 });
 
 /** The rows in compiled order as one stacked bar, above the admitted rows alone, against the budget. */

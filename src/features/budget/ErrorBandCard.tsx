@@ -2,6 +2,7 @@ import { memo, useId, useState } from 'react';
 import { useValue } from '../../state/derive.ts';
 import { useAppStore } from '../../state/store.ts';
 import type { ErrorScope } from '../../model/budget.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatNumber, formatTokens } from '../../ui/format.ts';
 import { ERROR_PRESETS } from './error-band.ts';
@@ -90,31 +91,18 @@ export const ErrorBandCard = memo(function ErrorBandCard() {
       <ErrorBandControls pct={pct} scope={scope} />
       <p className="budget-band-summary">{summary}</p>
       {band && band.flips.length > 0 && (
-        <div className="table-wrap" role="region" aria-label="Rows that flip: table" tabIndex={0}>
-          <table className="data">
-            <caption className="visually-hidden">
-              Rows whose admission flips within the band
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Id</th>
-                <th scope="col">{band.low.label}</th>
-                <th scope="col">As estimated</th>
-                <th scope="col">{band.high.label}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line) => (
-                <tr key={line.position}>
-                  <th scope="row">{line.id}</th>
-                  <td>{line.low}</td>
-                  <td>{line.nominal}</td>
-                  <td>{line.high}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Rows whose admission flips within the band"
+          columns={[
+            { key: 'id', header: 'Id', cell: (line) => line.id, rowHeader: true },
+            { key: 'low', header: band.low.label, cell: (line) => line.low },
+            { key: 'nominal', header: 'As estimated', cell: (line) => line.nominal },
+            { key: 'high', header: band.high.label, cell: (line) => line.high },
+          ]}
+          rows={lines}
+          rowKey={(line) => line.position}
+          scroll={{ label: 'Rows that flip: table' }}
+        />
       )}
       {band && band.flips.length > FLIP_ROWS_SHOWN && (
         <p className="note">

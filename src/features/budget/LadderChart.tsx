@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useValue } from '../../state/derive.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
 import { LineChart } from '../../ui/charts/LineChart.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
@@ -14,6 +15,7 @@ import {
   ladderRungs,
   ladderSpans,
   ladderSummary,
+  type LadderRung,
 } from './chart-nodes.ts';
 import { boundedIds } from './IdList.tsx';
 import type { LadderPoint } from './ladder-series.ts';
@@ -47,42 +49,63 @@ function LadderTooltip({ point }: { point: LadderPoint }) {
   );
 }
 
+/** A row of the ladder's table: a rung, or the budgets below the pinned rows. */
+type LadderTableRow = LadderRung | { readonly pinnedTokens: number };
+
 /** The ladder's data table: one row per rung, then where the compile fails. */
 const LadderTable = memo(function LadderTable() {
   const rungs = useValue(ladderRungs);
   const pinned = useValue(rowsAnalysis).ladder?.pinnedTokens ?? 0;
+  const rows: LadderTableRow[] = [...rungs];
+  if (pinned > 0) rows.push({ pinnedTokens: pinned });
   return (
-    <table className="data">
-      <thead>
-        <tr>
-          <th scope="col">Budget from</th>
-          <th scope="col">Budget to</th>
-          <th scope="col">Rule admits</th>
-          <th scope="col">Newly dropped</th>
-          <th scope="col">Most headroom wasted</th>
-          <th scope="col">Best subset at the top</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rungs.map((s) => (
-          <tr key={s.fromBudget}>
-            <td>{formatTokens(s.fromBudget)}</td>
-            <td>{s.toBudget === null ? 'and above' : formatTokens(s.toBudget)}</td>
-            <td>{formatTokens(s.admittedTokens)}</td>
-            <td>{s.newlyDropped.length === 0 ? '—' : s.newlyDropped.join(', ')}</td>
-            <td>{s.toBudget === null ? '0' : formatTokens(s.wastedTokens)}</td>
-            <td>{formatTokens(s.bestAtTopTokens)}</td>
-          </tr>
-        ))}
-        {pinned > 0 && (
-          <tr>
-            <td>0</td>
-            <td>{formatTokens(pinned - 1)}</td>
-            <td colSpan={4}>compile fails: the pinned rows need {formatTokens(pinned)} tokens</td>
-          </tr>
-        )}
-      </tbody>
-    </table>
+    <DataTable
+      columns={[
+        {
+          key: 'from',
+          header: 'Budget from',
+          cell: (s) => ('pinnedTokens' in s ? '0' : formatTokens(s.fromBudget)),
+        },
+        {
+          key: 'to',
+          header: 'Budget to',
+          cell: (s) =>
+            'pinnedTokens' in s
+              ? formatTokens(s.pinnedTokens - 1)
+              : s.toBudget === null
+                ? 'and above'
+                : formatTokens(s.toBudget),
+        },
+        {
+          key: 'admits',
+          header: 'Rule admits',
+          cell: (s) =>
+            'pinnedTokens' in s
+              ? `compile fails: the pinned rows need ${formatTokens(s.pinnedTokens)} tokens`
+              : formatTokens(s.admittedTokens),
+          span: (s) => ('pinnedTokens' in s ? 4 : 1),
+        },
+        {
+          key: 'dropped',
+          header: 'Newly dropped',
+          cell: (s) =>
+            'pinnedTokens' in s || s.newlyDropped.length === 0 ? '—' : s.newlyDropped.join(', '),
+        },
+        {
+          key: 'wasted',
+          header: 'Most headroom wasted',
+          cell: (s) =>
+            'pinnedTokens' in s || s.toBudget === null ? '0' : formatTokens(s.wastedTokens),
+        },
+        {
+          key: 'best',
+          header: 'Best subset at the top',
+          cell: (s) => ('pinnedTokens' in s ? null : formatTokens(s.bestAtTopTokens)),
+        },
+      ]}
+      rows={rows}
+      rowKey={(s) => ('pinnedTokens' in s ? 'pinned' : s.fromBudget)}
+    />
   );
 });
 

@@ -5,6 +5,7 @@ import { Legend } from '../../ui/charts/Legend.tsx';
 import { LineChart } from '../../ui/charts/LineChart.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
+import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
 import { LOG_TICKS, TooltipBox, tokenTick, usdTick } from './chart-bits.tsx';
@@ -45,33 +46,21 @@ const LEGEND = [
   { label: 'The bases disagree', color: PALETTE.disagree },
 ];
 
+const CACHE_COLUMNS: readonly DataColumn<CachePoint>[] = [
+  { key: 'size', header: 'Output tokens', cell: (p) => formatTokens(p.size) },
+  { key: 'uncached', header: 'Uncached basis', cell: (p) => formatUsd(p.uncachedUsd) },
+  { key: 'cached', header: 'Cached basis', cell: (p) => formatUsd(p.cachedUsd) },
+  { key: 'agree', header: 'Agree?', cell: (p) => (p.disagrees ? 'no' : 'yes') },
+];
+
 function CacheTable({ data }: { data: readonly CachePoint[] }) {
   return (
-    <table className="data">
-      <caption className="visually-hidden">
-        Net saving by output size under both pricing bases
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Output tokens</th>
-          <th scope="col">Uncached basis</th>
-          <th scope="col">Cached basis</th>
-          <th scope="col">Agree?</th>
-        </tr>
-      </thead>
-      <tbody>
-        {data
-          .filter((_, i) => i % 6 === 0)
-          .map((p) => (
-            <tr key={p.size}>
-              <td>{formatTokens(p.size)}</td>
-              <td>{formatUsd(p.uncachedUsd)}</td>
-              <td>{formatUsd(p.cachedUsd)}</td>
-              <td>{p.disagrees ? 'no' : 'yes'}</td>
-            </tr>
-          ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption="Net saving by output size under both pricing bases"
+      columns={CACHE_COLUMNS}
+      rows={data.filter((_, i) => i % 6 === 0)}
+      rowKey={(p) => p.size}
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import { Tooltip } from '../../ui/charts/Tooltip.tsx';
 import { useCanvasSurface } from '../../ui/charts/use-canvas-surface.ts';
 import { usePointerReadout, type PointerSpot } from '../../ui/charts/use-pointer-readout.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
+import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatNumber, formatTokens, formatUsd } from '../../ui/format.ts';
 import type { FireCell, FireMap, FireMapAxis } from './fire-map.ts';
 import { columnAt, drawFireMap, FIRE_MAP_HEIGHT, plotBox } from './fire-map-draw.ts';
@@ -39,39 +40,39 @@ const AXES: { axis: FireMapAxis; label: string; title: string }[] = [
 const columnLabel = (map: FireMap, x: number) =>
   map.axis === 'size' ? `${formatTokens(x)} tokens` : `H = ${x}`;
 
+/** One row of the map's table: a recall probability and its row of cells. */
+interface FireMapRow {
+  readonly probability: number;
+  readonly row: number;
+}
+
 function FireMapTable({ map }: { map: FireMap }) {
   const cols = map.xs.length;
   const step = Math.max(1, Math.ceil(cols / 10));
   const shown = map.xs.map((_, c) => c).filter((c) => c % step === 0 || c === cols - 1);
+  const columns: DataColumn<FireMapRow>[] = [
+    {
+      key: 'p',
+      header: map.axis === 'size' ? 'p \\ tokens' : 'p \\ H',
+      cell: (r) => formatNumber(r.probability, 2),
+      rowHeader: true,
+    },
+    ...shown.map((c): DataColumn<FireMapRow> => ({
+      key: String(c),
+      header: map.axis === 'size' ? formatTokens(map.xs[c] ?? 0) : map.xs[c],
+      cell: (r) => CELL_WORDS[map.cells[r.row]?.[c] ?? 'notPriced'],
+    })),
+  ];
+  const rows = map.probabilities
+    .map((probability, row) => ({ probability, row }))
+    .filter((r) => r.row % 2 === 0);
   return (
-    <table className="data">
-      <caption className="visually-hidden">
-        Gate verdict by recall probability (rows) and{' '}
-        {map.axis === 'size' ? 'output size' : 'horizon'} (columns)
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">{map.axis === 'size' ? 'p \\ tokens' : 'p \\ H'}</th>
-          {shown.map((c) => (
-            <th key={c} scope="col">
-              {map.axis === 'size' ? formatTokens(map.xs[c] ?? 0) : map.xs[c]}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {map.probabilities.map((prob, r) =>
-          r % 2 === 0 ? (
-            <tr key={prob}>
-              <th scope="row">{formatNumber(prob, 2)}</th>
-              {shown.map((c) => (
-                <td key={c}>{CELL_WORDS[map.cells[r]?.[c] ?? 'notPriced']}</td>
-              ))}
-            </tr>
-          ) : null,
-        )}
-      </tbody>
-    </table>
+    <DataTable
+      caption={`Gate verdict by recall probability (rows) and ${map.axis === 'size' ? 'output size' : 'horizon'} (columns)`}
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.probability}
+    />
   );
 }
 

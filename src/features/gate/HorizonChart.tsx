@@ -3,6 +3,7 @@ import { useValue } from '../../state/derive.ts';
 import { LineChart } from '../../ui/charts/LineChart.tsx';
 import { INK } from '../../ui/charts/palette.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
+import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatUsd } from '../../ui/format.ts';
 import { plainTick, TooltipBox, usdTick } from './chart-bits.tsx';
 import type { HorizonPoint } from './series.ts';
@@ -36,27 +37,20 @@ const horizonCsvRows = () =>
     gate: p.fire ? 'offload' : 'keep',
   }));
 
+const HORIZON_COLUMNS: readonly DataColumn<HorizonPoint>[] = [
+  { key: 'horizon', header: 'Horizon (turns)', cell: (p) => p.horizon },
+  { key: 'net', header: 'Net saving', cell: (p) => formatUsd(p.netUsd) },
+  { key: 'gate', header: 'Gate', cell: (p) => (p.fire ? 'offload' : 'keep') },
+];
+
 function HorizonTable({ data }: { data: readonly HorizonPoint[] }) {
   return (
-    <table className="data">
-      <caption className="visually-hidden">Net saving by horizon</caption>
-      <thead>
-        <tr>
-          <th scope="col">Horizon (turns)</th>
-          <th scope="col">Net saving</th>
-          <th scope="col">Gate</th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.map((p) => (
-          <tr key={p.horizon}>
-            <td>{p.horizon}</td>
-            <td>{formatUsd(p.netUsd)}</td>
-            <td>{p.fire ? 'offload' : 'keep'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption="Net saving by horizon"
+      columns={HORIZON_COLUMNS}
+      rows={data}
+      rowKey={(p) => p.horizon}
+    />
   );
 }
 

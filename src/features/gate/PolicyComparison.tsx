@@ -9,6 +9,7 @@ import { BarChart } from '../../ui/charts/BarChart.tsx';
 import { LineChart } from '../../ui/charts/LineChart.tsx';
 import { PALETTE } from '../../ui/charts/palette.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
+import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { NumberField } from '../../ui/NumberField.tsx';
 import { formatNumber, formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
 import {
@@ -45,6 +46,27 @@ interface PasteDraft {
 
 const RECALL_SIZES = [500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
 
+const RECALL_COLUMNS: readonly DataColumn<{ x: number; y: number }>[] = [
+  { key: 'size', header: 'Output size', cell: (p) => formatTokens(p.x) },
+  { key: 'p', header: 'p(size)', cell: (p) => formatPercent(p.y) },
+];
+
+const POLICY_COLUMNS: readonly DataColumn<Bar>[] = [
+  { key: 'policy', header: 'Policy', cell: (b) => b.policy },
+  { key: 'cost', header: 'Cost per 1,000 outputs', cell: (b) => formatUsd(b.costUsd) },
+  { key: 'offloaded', header: 'Offloaded (of 1,000)', cell: (b) => b.offloaded },
+  {
+    key: 'delta',
+    header: 'Change vs never offloading',
+    cell: (b) => formatDeltaPct(b.deltaVsNeverPct),
+  },
+  {
+    key: 'carried',
+    header: 'Carried cache hit',
+    cell: (b) => formatPercent(b.carriedCacheHitPct / 100),
+  },
+];
+
 /** The small curve of p(size) the comparison uses when k > 0. */
 function RecallCurve({ basis }: { basis: PolicyBasis }) {
   const points = RECALL_SIZES.map((x) => ({ x, y: recallAtSize(basis, x) }));
@@ -71,23 +93,12 @@ function RecallCurve({ basis }: { basis: PolicyBasis }) {
         />
       }
       table={
-        <table className="data">
-          <caption className="visually-hidden">Recall probability by output size</caption>
-          <thead>
-            <tr>
-              <th scope="col">Output size</th>
-              <th scope="col">p(size)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((p) => (
-              <tr key={p.x}>
-                <td>{formatTokens(p.x)}</td>
-                <td>{formatPercent(p.y)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Recall probability by output size"
+          columns={RECALL_COLUMNS}
+          rows={points}
+          rowKey={(p) => p.x}
+        />
       }
     />
   );
@@ -358,29 +369,12 @@ export const PolicyComparison = memo(function PolicyComparison({
           />
         }
         table={
-          <table className="data">
-            <caption className="visually-hidden">Expected cost per 1,000 outputs by policy</caption>
-            <thead>
-              <tr>
-                <th scope="col">Policy</th>
-                <th scope="col">Cost per 1,000 outputs</th>
-                <th scope="col">Offloaded (of 1,000)</th>
-                <th scope="col">Change vs never offloading</th>
-                <th scope="col">Carried cache hit</th>
-              </tr>
-            </thead>
-            <tbody>
-              {bars.map((b) => (
-                <tr key={b.policy}>
-                  <td>{b.policy}</td>
-                  <td>{formatUsd(b.costUsd)}</td>
-                  <td>{b.offloaded}</td>
-                  <td>{formatDeltaPct(b.deltaVsNeverPct)}</td>
-                  <td>{formatPercent(b.carriedCacheHitPct / 100)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption="Expected cost per 1,000 outputs by policy"
+            columns={POLICY_COLUMNS}
+            rows={bars}
+            rowKey={(b) => b.policy}
+          />
         }
       />
       <GateVolumeLine comparison={comparison} />

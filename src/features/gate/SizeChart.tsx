@@ -3,6 +3,7 @@ import { useValue } from '../../state/derive.ts';
 import { LineChart } from '../../ui/charts/LineChart.tsx';
 import { INK } from '../../ui/charts/palette.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
+import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
 import { LOG_TICKS, TooltipBox, tokenTick, usdTick } from './chart-bits.tsx';
 import { SIZE_MAX, SIZE_MIN, type SizePoint } from './series.ts';
@@ -35,29 +36,22 @@ const sizeCsvRows = () =>
     gate: p.fire ? 'offload' : 'keep',
   }));
 
+const SIZE_COLUMNS: readonly DataColumn<SizePoint>[] = [
+  { key: 'size', header: 'Output tokens', cell: (p) => formatTokens(p.size) },
+  { key: 'net', header: 'Net saving', cell: (p) => formatUsd(p.netUsd) },
+  { key: 'gate', header: 'Gate', cell: (p) => (p.fire ? 'offload' : 'keep') },
+];
+
 /** Every eighth point of the curve, and the last. */
 function SizeTable({ data }: { data: readonly SizePoint[] }) {
   const rows = data.filter((_, i) => i % 8 === 0 || i === data.length - 1);
   return (
-    <table className="data">
-      <caption className="visually-hidden">Net saving by output size</caption>
-      <thead>
-        <tr>
-          <th scope="col">Output tokens</th>
-          <th scope="col">Net saving</th>
-          <th scope="col">Gate</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((p) => (
-          <tr key={p.size}>
-            <td>{formatTokens(p.size)}</td>
-            <td>{formatUsd(p.netUsd)}</td>
-            <td>{p.fire ? 'offload' : 'keep'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption="Net saving by output size"
+      columns={SIZE_COLUMNS}
+      rows={rows}
+      rowKey={(p) => p.size}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { memo, useId, useMemo } from 'react';
 import type { PricingTable, ResolvedGateInputs } from '../../core/index.ts';
 import { pricingFor } from '../../domain/baselines.ts';
-import { recallVerdicts } from '../../domain/recall-verdict.ts';
+import { recallVerdicts, type RecallVerdict } from '../../domain/recall-verdict.ts';
 import type { RecallSweepRequest } from '../../engine/api.ts';
 import { useEngineResult } from '../../engine/use-engine-result.ts';
 import { useAppStore } from '../../state/store.ts';
@@ -10,6 +10,7 @@ import { LineChart } from '../../ui/charts/LineChart.tsx';
 import { Legend } from '../../ui/charts/Legend.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
+import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatNumber, formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
 import { usdTick } from './chart-bits.tsx';
 import type { TrafficPopulationUse } from './use-traffic-population.ts';
@@ -148,38 +149,31 @@ const RecallVerdict = memo(function RecallVerdict(props: {
         </>
       }
       table={
-        <table className="data">
-          <caption className="visually-hidden">
-            Cost per 1,000 outputs and the cheapest policy by recall prior
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">p_recall</th>
-              {lines.map((l) => (
-                <th scope="col" key={l.id}>
-                  {l.label}
-                </th>
-              ))}
-              <th scope="col">Cheapest</th>
-              <th scope="col">Ahead of the next by</th>
-            </tr>
-          </thead>
-          <tbody>
-            {verdicts.map((v, i) => (
-              <tr key={v.recallProbability}>
-                <th scope="row">{formatNumber(v.recallProbability, 2)}</th>
-                {lines.map((l) => (
-                  <td key={l.id}>{formatUsd(points[i]![l.key])}</td>
-                ))}
-                <td>{v.cheapestLabel}</td>
-                <td>
-                  {formatUsd(v.marginUsd)}
-                  {v.marginPct === null ? '' : ` (${formatPercent(v.marginPct, 1)})`}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Cost per 1,000 outputs and the cheapest policy by recall prior"
+          columns={[
+            {
+              key: 'p',
+              header: 'p_recall',
+              cell: (v) => formatNumber(v.recallProbability, 2),
+              rowHeader: true,
+            },
+            ...lines.map((l): DataColumn<RecallVerdict> => ({
+              key: l.id,
+              header: l.label,
+              cell: (_, i) => formatUsd(points[i]![l.key]),
+            })),
+            { key: 'cheapest', header: 'Cheapest', cell: (v) => v.cheapestLabel },
+            {
+              key: 'margin',
+              header: 'Ahead of the next by',
+              cell: (v) =>
+                `${formatUsd(v.marginUsd)}${v.marginPct === null ? '' : ` (${formatPercent(v.marginPct, 1)})`}`,
+            },
+          ]}
+          rows={verdicts}
+          rowKey={(v) => v.recallProbability}
+        />
       }
     />
   );

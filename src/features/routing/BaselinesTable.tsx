@@ -1,9 +1,39 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { PricingTable } from '../../core/index.ts';
 import { pricedAtZero, savingVsBaseline } from '../../domain/baselines.ts';
 import type { BaselineRow, ProgressiveResults } from '../../domain/routing-runs.ts';
+import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatPercent, formatUsd } from '../../ui/format.ts';
 import { BaselineModelChooser } from './BaselineModelChooser.tsx';
+
+/** A row of the table: the strategy, a baseline, or a baseline that failed (its message). */
+interface Line {
+  readonly key: string;
+  readonly name: ReactNode;
+  readonly strategy?: boolean;
+  readonly totalUsd?: number;
+  /** What the strategy saves against this run; null for the strategy itself. */
+  readonly savingUsd?: number | null;
+  readonly hitRate?: number;
+  readonly message?: string;
+}
+
+const BASELINE_COLUMNS: readonly DataColumn<Line>[] = [
+  { key: 'run', header: 'Run', cell: (l) => l.name, rowHeader: true },
+  {
+    key: 'total',
+    header: 'Total',
+    cell: (l) => l.message ?? formatUsd(l.totalUsd ?? 0),
+    span: (l) => (l.message === undefined ? 1 : 3),
+  },
+  {
+    key: 'saving',
+    header: 'Saving',
+    cell: (l) => (l.savingUsd == null ? '—' : formatUsd(l.savingUsd)),
+    className: (l) => (l.savingUsd != null && l.savingUsd < 0 ? 'negative' : undefined),
+  },
+  { key: 'hit', header: 'Hit rate', cell: (l) => formatPercent(l.hitRate ?? 0) },
+];
 
 /**
  * The strategy beside the same conversation run with every hop on each
@@ -39,56 +69,42 @@ export const BaselinesTable = memo(function BaselinesTable(props: {
           : `${cheaperThanStrategy} of ${priced.length} ${cheaperThanStrategy === 1 ? 'is' : 'are'} cheaper than the strategy (quality aside).`}
         {pending.length > 0 && ` Pricing ${pending.length} more…`}
       </p>
-      {/* Focusable so that a keyboard can scroll it on narrow screens. */}
-      <div
-        className="table-wrap"
-        tabIndex={0}
-        role="region"
-        aria-label="Baselines table, scrollable"
-      >
-        <table className="data">
-          <caption className="visually-hidden">
-            Total cost of the strategy and of each single-model baseline
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Run</th>
-              <th scope="col">Total</th>
-              <th scope="col">Saving</th>
-              <th scope="col">Hit rate</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr className="strategy-row">
-              <th scope="row">Strategy (your routing)</th>
-              <td>{formatUsd(strategyUsd)}</td>
-              <td>—</td>
-              <td>{formatPercent(props.strategyHitRate)}</td>
-            </tr>
-            {[...priced, ...free].map((r) => {
-              const { savingUsd } = savingVsBaseline(r.run.totals.totalUsd, strategyUsd);
-              return (
-                <tr key={r.model}>
-                  <th scope="row">
-                    {r.model}
-                    {r.model === defaultModel && <span className="badge">default</span>}
-                    {pricedAtZero(pricing, r.model) && <span className="badge">priced $0</span>}
-                  </th>
-                  <td>{formatUsd(r.run.totals.totalUsd)}</td>
-                  <td className={savingUsd < 0 ? 'negative' : undefined}>{formatUsd(savingUsd)}</td>
-                  <td>{formatPercent(r.run.totals.cacheHitRate)}</td>
-                </tr>
-              );
-            })}
-            {failed.map((r) => (
-              <tr key={r.model}>
-                <th scope="row">{r.model}</th>
-                <td colSpan={3}>{r.row && !r.row.ok ? r.row.message : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Total cost of the strategy and of each single-model baseline"
+        columns={BASELINE_COLUMNS}
+        rows={[
+          {
+            key: '',
+            name: 'Strategy (your routing)',
+            strategy: true,
+            totalUsd: strategyUsd,
+            savingUsd: null,
+            hitRate: props.strategyHitRate,
+          },
+          ...[...priced, ...free].map((r): Line => ({
+            key: r.model,
+            name: (
+              <>
+                {r.model}
+                {r.model === defaultModel && <span className="badge">default</span>}
+                {pricedAtZero(pricing, r.model) && <span className="badge">priced $0</span>}
+              </>
+            ),
+            totalUsd: r.run.totals.totalUsd,
+            savingUsd: savingVsBaseline(r.run.totals.totalUsd, strategyUsd).savingUsd,
+            hitRate: r.run.totals.cacheHitRate,
+          })),
+          ...failed.map((r): Line => ({
+            key: r.model,
+            name: r.model,
+            message: r.row && !r.row.ok ? r.row.message : '',
+          })),
+        ]}
+        rowKey={(l) => l.key}
+        rowClassName={(l) => (l.strategy === true ? 'strategy-row' : undefined)}
+        // Focusable so that a keyboard can scroll it on narrow screens.
+        scroll={{ label: 'Baselines table, scrollable' }}
+      />
       <BaselineModelChooser />
     </section>
   );

@@ -3,6 +3,7 @@ import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
 import { LineChart } from '../../ui/charts/LineChart.tsx';
 import { PALETTE } from '../../ui/charts/palette.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
+import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatTokens, formatUsd } from '../../ui/format.ts';
 import type { BaselineRow, RunSummary } from '../../domain/routing-runs.ts';
 import { usdTick } from './chart-bits.tsx';
@@ -25,29 +26,19 @@ function CumulativeTable({
   hops: readonly number[];
 }) {
   return (
-    <table className="data">
-      <caption className="visually-hidden">Cumulative cost, USD, after each sampled hop</caption>
-      <thead>
-        <tr>
-          <th scope="col">After hop</th>
-          {series.map((s) => (
-            <th key={s.id} scope="col">
-              {s.name}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {hops.map((hop, k) => (
-          <tr key={hop}>
-            <td>{hop}</td>
-            {series.map((s) => (
-              <td key={s.id}>{formatUsd(s.values[k] ?? 0)}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption="Cumulative cost, USD, after each sampled hop"
+      columns={[
+        { key: 'hop', header: 'After hop', cell: (hop) => hop },
+        ...series.map((s): DataColumn<number> => ({
+          key: s.id,
+          header: s.name,
+          cell: (_, k) => formatUsd(s.values[k] ?? 0),
+        })),
+      ]}
+      rows={hops}
+      rowKey={(hop) => hop}
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import type { RoutingScenario } from '../../core/index.ts';
 import type { StrategyComparison, StrategyRow } from '../../domain/strategies.ts';
 import { useValue } from '../../state/derive.ts';
 import { useAppStore } from '../../state/store.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
 import { comparisonNow, strategyComparison } from './strategy-comparison.ts';
 
@@ -63,48 +64,40 @@ function ComparisonTable({ comparison }: { comparison: StrategyComparison }) {
   return (
     <>
       <p className="strategy-verdict">{stickyVerdict(comparison)}</p>
-      <div
-        className="table-wrap"
-        tabIndex={0}
-        role="region"
-        aria-label="Strategy comparison table, scrollable"
-      >
-        <table className="data">
-          <caption className="visually-hidden">
-            Total cost of this conversation under each resolver strategy, against the cheapest
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Strategy</th>
-              <th scope="col">Per conversation</th>
-              <th scope="col">Per turn</th>
-              <th scope="col">vs. cheapest</th>
-            </tr>
-          </thead>
-          <tbody>
-            {comparison.rows.map((r) => (
-              <tr key={r.id} className={r.current ? 'strategy-row' : undefined}>
-                <th scope="row">
-                  {r.label}
-                  {r.current && <span className="badge">your routing</span>}
-                  <span className="strategy-detail">{r.detail}</span>
-                </th>
-                {r.ok ? (
-                  <>
-                    <td>{formatUsd(r.totalUsd)}</td>
-                    <td>{formatUsd(r.perTurnUsd)}</td>
-                    <td>
-                      <OverCheapest row={r} cheapest={r.id === comparison.cheapest} />
-                    </td>
-                  </>
-                ) : (
-                  <td colSpan={3}>{r.message}</td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Total cost of this conversation under each resolver strategy, against the cheapest"
+        columns={[
+          {
+            key: 'strategy',
+            header: 'Strategy',
+            rowHeader: true,
+            cell: (r) => (
+              <>
+                {r.label}
+                {r.current && <span className="badge">your routing</span>}
+                <span className="strategy-detail">{r.detail}</span>
+              </>
+            ),
+          },
+          {
+            key: 'total',
+            header: 'Per conversation',
+            cell: (r) => (r.ok ? formatUsd(r.totalUsd) : r.message),
+            span: (r) => (r.ok ? 1 : 3),
+          },
+          { key: 'turn', header: 'Per turn', cell: (r) => (r.ok ? formatUsd(r.perTurnUsd) : null) },
+          {
+            key: 'cheapest',
+            header: 'vs. cheapest',
+            cell: (r) =>
+              r.ok ? <OverCheapest row={r} cheapest={r.id === comparison.cheapest} /> : null,
+          },
+        ]}
+        rows={comparison.rows}
+        rowKey={(r) => r.id}
+        rowClassName={(r) => (r.current ? 'strategy-row' : undefined)}
+        scroll={{ label: 'Strategy comparison table, scrollable' }}
+      />
     </>
   );
 }

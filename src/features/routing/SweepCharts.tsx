@@ -4,6 +4,7 @@ import { LineChart } from '../../ui/charts/LineChart.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
 import type { Marker } from '../../ui/charts/scales.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { formatPercent, formatPlain, formatUsd } from '../../ui/format.ts';
 import type { SweepPoint } from '../../domain/routing-runs.ts';
 import { usdTick } from './chart-bits.tsx';
@@ -47,31 +48,32 @@ function SweepTable(props: {
   defaultModel: string;
 }) {
   return (
-    <table className="data">
-      <caption className="visually-hidden">{props.title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{props.xLabel}</th>
-          <th scope="col">Strategy</th>
-          <th scope="col">Every hop on {props.defaultModel}</th>
-          <th scope="col">Saving</th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows.map((r) => (
-          <tr key={r.x}>
-            <td>{props.format(r.x)}</td>
-            <td>{r.strategyUsd === undefined ? '…' : formatUsd(r.strategyUsd)}</td>
-            <td>{r.baselineUsd === undefined ? '…' : formatUsd(r.baselineUsd)}</td>
-            <td>
-              {r.strategyUsd === undefined || r.baselineUsd === undefined
-                ? '…'
-                : formatUsd(r.baselineUsd - r.strategyUsd)}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption={props.title}
+      columns={[
+        { key: 'x', header: props.xLabel, cell: (r) => props.format(r.x) },
+        {
+          key: 'strategy',
+          header: 'Strategy',
+          cell: (r) => (r.strategyUsd === undefined ? '…' : formatUsd(r.strategyUsd)),
+        },
+        {
+          key: 'baseline',
+          header: `Every hop on ${props.defaultModel}`,
+          cell: (r) => (r.baselineUsd === undefined ? '…' : formatUsd(r.baselineUsd)),
+        },
+        {
+          key: 'saving',
+          header: 'Saving',
+          cell: (r) =>
+            r.strategyUsd === undefined || r.baselineUsd === undefined
+              ? '…'
+              : formatUsd(r.baselineUsd - r.strategyUsd),
+        },
+      ]}
+      rows={props.rows}
+      rowKey={(r) => r.x}
+    />
   );
 }
 

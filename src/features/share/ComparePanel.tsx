@@ -13,6 +13,15 @@ import {
 import type { FateDifference } from './fate-diff.ts';
 import type { InputDifference } from './scenario-diff.ts';
 import { useShareStore } from './share-store.ts';
+import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
+import type { ComparisonRow } from './compare-rows.ts';
+
+const FIGURE_COLUMNS: readonly DataColumn<ComparisonRow>[] = [
+  { key: 'figure', header: 'Figure', cell: (row) => row.label, rowHeader: true },
+  { key: 'a', header: 'A (pinned)', cell: (row) => row.a },
+  { key: 'b', header: 'B (current)', cell: (row) => row.b },
+  { key: 'difference', header: 'B − A', cell: (row) => row.difference },
+];
 
 function DiffTable({
   caption,
@@ -24,25 +33,23 @@ function DiffTable({
   rows: readonly (InputDifference | FateDifference)[];
 }) {
   return (
-    <table className="data compare-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{head}</th>
-          <th scope="col">A (pinned)</th>
-          <th scope="col">B (current)</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, i) => (
-          <tr key={i}>
-            <th scope="row">{'field' in row ? row.field : row.subject}</th>
-            <td>{row.a}</td>
-            <td>{row.b}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption={caption}
+      captionShown
+      className="compare-table"
+      columns={[
+        {
+          key: 'subject',
+          header: head,
+          cell: (row) => ('field' in row ? row.field : row.subject),
+          rowHeader: true,
+        },
+        { key: 'a', header: 'A (pinned)', cell: (row) => row.a },
+        { key: 'b', header: 'B (current)', cell: (row) => row.b },
+      ]}
+      rows={rows}
+      rowKey={(_, i) => i}
+    />
   );
 }
 
@@ -122,33 +129,14 @@ export default function ComparePanel({ pinned }: { pinned: ScenarioData }) {
 
       <section aria-labelledby={`${id}-fig`} className="compare-section">
         <h3 id={`${id}-fig`}>Headline figures</h3>
-        <div
-          className="table-wrap"
-          tabIndex={0}
-          role="region"
-          aria-label="Headline figures of A and B"
-        >
-          <table className="data compare-table">
-            <thead>
-              <tr>
-                <th scope="col">Figure</th>
-                <th scope="col">A (pinned)</th>
-                <th scope="col">B (current)</th>
-                <th scope="col">B − A</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className={row.changed ? 'changed' : undefined}>
-                  <th scope="row">{row.label}</th>
-                  <td>{row.a}</td>
-                  <td>{row.b}</td>
-                  <td>{row.difference}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="compare-table"
+          columns={FIGURE_COLUMNS}
+          rows={rows}
+          rowKey={(row) => row.id}
+          rowClassName={(row) => (row.changed ? 'changed' : undefined)}
+          scroll={{ label: 'Headline figures of A and B' }}
+        />
       </section>
     </aside>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ScenarioData } from '../../model/scenario.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { formatNumber, formatPercent, formatTokens, withArticle } from '../../ui/format.ts';
 import type { AssumptionFacts } from './report-assumptions-data.ts';
 
@@ -69,36 +70,33 @@ export function ReportAssumptions({
           resolver applies to the react dispatch only
         </Line>
       </ul>
-      <table className="data report-prices">
-        <caption>Prices used, USD per million tokens</caption>
-        <thead>
-          <tr>
-            <th scope="col">Model</th>
-            <th scope="col">Input</th>
-            <th scope="col">Output</th>
-            <th scope="col">Cache write ({formatNumber(ttl)} s)</th>
-            <th scope="col">Cache read</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) =>
-            row.missing ? (
-              <tr key={row.model}>
-                <th scope="row">{row.model}</th>
-                <td colSpan={4}>not in the price table</td>
-              </tr>
-            ) : (
-              <tr key={row.model}>
-                <th scope="row">{row.model}</th>
-                <td>{row.input}</td>
-                <td>{row.output}</td>
-                <td>{row.cacheWrite}</td>
-                <td>{row.cacheRead}</td>
-              </tr>
-            ),
-          )}
-        </tbody>
-      </table>
+      <DataTable
+        caption="Prices used, USD per million tokens"
+        captionShown
+        className="report-prices"
+        columns={[
+          { key: 'model', header: 'Model', cell: (row) => row.model, rowHeader: true },
+          {
+            key: 'input',
+            header: 'Input',
+            cell: (row) => (row.missing ? 'not in the price table' : row.input),
+            span: (row) => (row.missing ? 4 : 1),
+          },
+          { key: 'output', header: 'Output', cell: (row) => (row.missing ? null : row.output) },
+          {
+            key: 'write',
+            header: `Cache write (${formatNumber(ttl)} s)`,
+            cell: (row) => (row.missing ? null : row.cacheWrite),
+          },
+          {
+            key: 'read',
+            header: 'Cache read',
+            cell: (row) => (row.missing ? null : row.cacheRead),
+          },
+        ]}
+        rows={rows}
+        rowKey={(row) => row.model}
+      />
     </div>
   );
 }

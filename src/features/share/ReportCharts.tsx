@@ -7,7 +7,7 @@ import { memo } from 'react';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import type { BarSeries } from '../../ui/charts/BarChart.tsx';
 import { PALETTE } from '../../ui/charts/palette.ts';
-import { DataTable, ReportBarChart, TOKEN_FORMATS, USD_FORMATS } from './report-chart-bits.tsx';
+import { CellsTable, ReportBarChart, TOKEN_FORMATS, USD_FORMATS } from './report-chart-bits.tsx';
 import type {
   BudgetRowsView,
   GateTermsView,
@@ -37,7 +37,7 @@ export const GateTermsChart = memo(function GateTermsChart({ chart }: { chart: G
           {...USD_FORMATS}
         />
       }
-      table={<DataTable caption="Offload gate terms" head={['Term', 'USD']} rows={table} />}
+      table={<CellsTable caption="Offload gate terms" head={['Term', 'USD']} rows={table} />}
     />
   );
 });
@@ -67,7 +67,7 @@ export const PolicyChart = memo(function PolicyChart({ chart }: { chart: PolicyV
         />
       }
       table={
-        <DataTable
+        <CellsTable
           caption="Offload policies over 1,000 outputs"
           head={['Policy', 'USD per 1,000 outputs', 'Change vs never', 'Carried cache hit']}
           rows={table}
@@ -101,7 +101,7 @@ export const BudgetChart = memo(function BudgetChart({ chart }: { chart: BudgetR
         />
       }
       table={
-        <DataTable
+        <CellsTable
           caption="Prompt rows admitted and dropped"
           head={['Row', 'Position', 'Tokens', 'Status']}
           rows={table}
@@ -136,7 +136,7 @@ export const RoutingChart = memo(function RoutingChart({ chart }: { chart: Routi
         />
       }
       table={
-        <DataTable
+        <CellsTable
           caption="Routing cost against the baseline"
           head={['Setup', 'Reads', 'Writes', 'Output', 'Classifier', 'Total']}
           rows={table}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { BarChart, type BarChartProps, type BarSeries } from '../../ui/charts/BarChart.tsx';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
 import { formatTokens, formatTokensShort, formatUsd } from '../../ui/format.ts';
@@ -36,39 +37,26 @@ export function ReportBarChart(
   );
 }
 
-/** A chart's data table: a header row, then rows whose first cell heads the row. */
-export function DataTable(props: {
+/**
+ * A report chart's data table from its header and its rows of formatted
+ * cells (the first cell of a row heads it): the one DataTable widget.
+ */
+export function CellsTable(props: {
   caption: string;
   head: readonly string[];
   rows: readonly (readonly ReactNode[])[];
 }) {
   return (
-    <table className="data">
-      <caption className="visually-hidden">{props.caption}</caption>
-      <thead>
-        <tr>
-          {props.head.map((h) => (
-            <th key={h} scope="col">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows.map((row, i) => (
-          <tr key={i}>
-            {row.map((cell, j) =>
-              j === 0 ? (
-                <th key={j} scope="row">
-                  {cell}
-                </th>
-              ) : (
-                <td key={j}>{cell}</td>
-              ),
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption={props.caption}
+      columns={props.head.map((header, j) => ({
+        key: `${j}`,
+        header,
+        cell: (row: readonly ReactNode[]) => row[j],
+        rowHeader: j === 0,
+      }))}
+      rows={props.rows}
+      rowKey={(_, i) => i}
+    />
   );
 }

@@ -5,6 +5,7 @@ import type {
   ToolRequestCount,
   TrafficAnalysis,
 } from '../../engine/traces/traffic-types.ts';
+import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatPlain, formatUsd } from '../../ui/format.ts';
 import { BilledBarsChart } from './BilledBarsChart.tsx';
 import { allTokens, BILLED_KINDS, TOOL_FEES } from './billed-kinds.ts';
@@ -13,6 +14,12 @@ import { plural } from './plural.ts';
 import { useRevealed } from './use-revealed.ts';
 
 const CHART_BARS = 20;
+
+/** A row of the as-billed table: a breakdown's row, or the total of every priced call. */
+interface BilledLine {
+  readonly row: BilledRow;
+  readonly total: boolean;
+}
 
 function rowsOf(analysis: TrafficAnalysis, view: BreakdownView): readonly BilledRow[] {
   const { billed } = analysis;
@@ -177,75 +184,62 @@ export const AsBilledSection = memo(function AsBilledSection({
             view={view}
             assumptions={billedAssumptions(analysis)}
           />
-          {/* Focusable: the wide table scrolls inside its box, and the keyboard must reach it. */}
-          <div
-            className="table-wrap"
-            tabIndex={0}
-            role="region"
-            aria-label={`As billed ${chosen.by}: table`}
-          >
-            <table className="data billed-table">
-              <caption>
-                As billed {chosen.by}
-                {inAll > rows.length
-                  ? `: the ${formatPlain(rows.length)} most expensive of ${formatPlain(inAll)}`
-                  : ''}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{chosen.rowLabel}</th>
-                  <th scope="col">Calls</th>
-                  {BILLED_KINDS.map((k) => (
-                    <th scope="col" key={k.key}>
-                      {k.label}
-                    </th>
-                  ))}
-                  <th scope="col">{TOOL_FEES.label}</th>
-                  <th scope="col">Total</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.slice(0, shown).map((r) => (
-                  <tr key={r.key}>
-                    <th scope="row" className="file-name" title={rowHint(view, r)}>
-                      <bdi>{rowName(view, r)}</bdi>
-                    </th>
-                    <td>{formatPlain(r.calls)}</td>
-                    {BILLED_KINDS.map((k) => (
-                      <td key={k.key}>
-                        <Amount usd={r[k.key]} count={plural(r.tokens[k.tokens], 'token')} />
-                      </td>
-                    ))}
-                    <td>{formatUsd(r.toolFeesUsd)}</td>
-                    <td>
-                      <Amount usd={r.totalUsd} count={plural(allTokens(r.tokens), 'token')} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">All priced calls</th>
-                  <td>{formatPlain(billed.pricedCalls)}</td>
-                  {BILLED_KINDS.map((k) => (
-                    <td key={k.key}>
-                      <Amount
-                        usd={billed.totals[k.key]}
-                        count={plural(billed.pricedTokens[k.tokens], 'token')}
-                      />
-                    </td>
-                  ))}
-                  <td>{formatUsd(billed.byKind.toolFeesUsd)}</td>
-                  <td>
-                    <Amount
-                      usd={billed.totals.totalUsd}
-                      count={plural(allTokens(billed.pricedTokens), 'token')}
-                    />
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <DataTable
+            caption={`As billed ${chosen.by}${
+              inAll > rows.length
+                ? `: the ${formatPlain(rows.length)} most expensive of ${formatPlain(inAll)}`
+                : ''
+            }`}
+            captionShown
+            className="billed-table"
+            columns={[
+              {
+                key: '\0name',
+                header: chosen.rowLabel,
+                rowHeader: true,
+                cell: (l) => (l.total ? 'All priced calls' : rowName(view, l.row)),
+                className: (l) => (l.total ? undefined : 'file-name'),
+                title: (l) => (l.total ? undefined : rowHint(view, l.row)),
+                isolate: (l) => !l.total,
+              },
+              { key: '\0calls', header: 'Calls', cell: (l) => formatPlain(l.row.calls) },
+              ...BILLED_KINDS.map((k): DataColumn<BilledLine> => ({
+                key: k.key,
+                header: k.label,
+                cell: (l) => (
+                  <Amount usd={l.row[k.key]} count={plural(l.row.tokens[k.tokens], 'token')} />
+                ),
+              })),
+              {
+                key: '\0fees',
+                header: TOOL_FEES.label,
+                cell: (l) => formatUsd(l.row.toolFeesUsd),
+              },
+              {
+                key: '\0total',
+                header: 'Total',
+                cell: (l) => (
+                  <Amount usd={l.row.totalUsd} count={plural(allTokens(l.row.tokens), 'token')} />
+                ),
+              },
+            ]}
+            rows={rows.slice(0, shown).map((row) => ({ row, total: false }))}
+            footer={[
+              {
+                row: {
+                  ...billed.totals,
+                  toolFeesUsd: billed.byKind.toolFeesUsd,
+                  key: '',
+                  calls: billed.pricedCalls,
+                  tokens: billed.pricedTokens,
+                },
+                total: true,
+              },
+            ]}
+            rowKey={(l) => l.row.key}
+            // Focusable: the wide table scrolls inside its box, and the keyboard must reach it.
+            scroll={{ label: `As billed ${chosen.by}: table` }}
+          />
         </>
       )}
     </section>

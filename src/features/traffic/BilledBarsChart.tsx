@@ -2,6 +2,7 @@ import { memo, useMemo } from 'react';
 import type { BilledRow, BreakdownView } from '../../engine/traces/traffic-types.ts';
 import { BarChart, type BarSeries } from '../../ui/charts/BarChart.tsx';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
+import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatUsd } from '../../ui/format.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 import { BILLED_SERIES } from './billed-kinds.ts';
@@ -81,39 +82,37 @@ export const BilledBarsChart = memo(function BilledBarsChart({
         }))
       }
       table={() => (
-        <table className="data">
-          <caption className="visually-hidden">{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{rowLabel}</th>
-              {withIds ? <th scope="col">Conversation id</th> : null}
-              {BILLED_SERIES.map((k) => (
-                <th scope="col" key={k.key}>
-                  {k.label}
-                </th>
-              ))}
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.key}>
-                <th scope="row">
-                  <bdi>{rowName(view, r)}</bdi>
-                </th>
-                {withIds ? (
-                  <td className="file-name">
-                    <bdi>{r.key}</bdi>
-                  </td>
-                ) : null}
-                {BILLED_SERIES.map((k) => (
-                  <td key={k.key}>{formatUsd(r[k.key])}</td>
-                ))}
-                <td>{formatUsd(r.totalUsd)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={title}
+          columns={[
+            {
+              key: '\0name',
+              header: rowLabel,
+              cell: (r) => rowName(view, r),
+              rowHeader: true,
+              isolate: true,
+            },
+            ...(withIds
+              ? [
+                  {
+                    key: '\0id',
+                    header: 'Conversation id',
+                    cell: (r: BilledRow) => r.key,
+                    className: 'file-name',
+                    isolate: true,
+                  },
+                ]
+              : []),
+            ...BILLED_SERIES.map((k): DataColumn<BilledRow> => ({
+              key: k.key,
+              header: k.label,
+              cell: (r) => formatUsd(r[k.key]),
+            })),
+            { key: '\0total', header: 'Total', cell: (r) => formatUsd(r.totalUsd) },
+          ]}
+          rows={rows}
+          rowKey={(r) => r.key}
+        />
       )}
     >
       <Legend items={LEGEND} />

@@ -4,6 +4,7 @@ import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
 import { LineChart, type Band, type LineSeries } from '../../ui/charts/LineChart.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
 import { niceLinear } from '../../ui/charts/scales.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { formatPlain, formatTokens, formatTokensShort } from '../../ui/format.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 
@@ -93,29 +94,26 @@ export const CacheReadScatter = memo(function CacheReadScatter({
         }))
       }
       table={() => (
-        <table className="data">
-          <caption className="visually-hidden">Predicted and logged cache reads per call</caption>
-          <thead>
-            <tr>
-              <th scope="col">Call</th>
-              <th scope="col">Prompt</th>
-              <th scope="col">Predicted cache reads</th>
-              <th scope="col">Logged cache reads</th>
-              <th scope="col">Within 2 %</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.slice(0, TABLE_ROWS).map((p, i) => (
-              <tr key={i}>
-                <td>{i + 1}</td>
-                <td>{formatTokens(p.promptTokens)}</td>
-                <td>{formatTokens(p.predictedCachedTokens)}</td>
-                <td>{formatTokens(p.loggedCacheReadTokens)}</td>
-                <td>{p.within ? 'yes' : 'no'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Predicted and logged cache reads per call"
+          columns={[
+            { key: 'call', header: 'Call', cell: (_, i) => i + 1 },
+            { key: 'prompt', header: 'Prompt', cell: (p) => formatTokens(p.promptTokens) },
+            {
+              key: 'predicted',
+              header: 'Predicted cache reads',
+              cell: (p) => formatTokens(p.predictedCachedTokens),
+            },
+            {
+              key: 'logged',
+              header: 'Logged cache reads',
+              cell: (p) => formatTokens(p.loggedCacheReadTokens),
+            },
+            { key: 'within', header: 'Within 2 %', cell: (p) => (p.within ? 'yes' : 'no') },
+          ]}
+          rows={points.slice(0, TABLE_ROWS)}
+          rowKey={(_, i) => i}
+        />
       )}
     >
       <div className="scatter-box">

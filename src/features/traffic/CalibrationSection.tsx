@@ -1,5 +1,6 @@
 import { memo, useId } from 'react';
 import type { TrafficCalibration } from '../../engine/traces/traffic-types.ts';
+import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatPercent, formatPlain, formatTokens } from '../../ui/format.ts';
 import { CacheReadScatter } from './CacheReadScatter.tsx';
 import { utcMinute } from './time-text.ts';
@@ -10,6 +11,28 @@ const CALIBRATION_ASSUMPTIONS = [
   'within 2 % means within 2 % of the call’s prompt',
 ];
 
+type Difference = TrafficCalibration['largestDifferences'][number];
+
+const DIFFERENCE_COLUMNS: readonly DataColumn<Difference>[] = [
+  {
+    key: 'conversation',
+    header: 'Conversation',
+    className: 'file-name',
+    cell: (d) => d.conversationId,
+  },
+  { key: 'call', header: 'Call', className: 'file-name', cell: (d) => d.callId },
+  { key: 'time', header: 'Time', cell: (d) => utcMinute(d.at) },
+  { key: 'model', header: 'Model', cell: (d) => d.model },
+  { key: 'predicted', header: 'Predicted', cell: (d) => formatTokens(d.predictedCachedTokens) },
+  { key: 'logged', header: 'Logged', cell: (d) => formatTokens(d.loggedCacheReadTokens) },
+  {
+    key: 'difference',
+    header: 'Difference',
+    cell: (d) =>
+      `${d.differenceTokens > 0 ? '+' : d.differenceTokens < 0 ? '\u2212' : ''}${formatTokens(Math.abs(d.differenceTokens))}`,
+  },
+  { key: 'cause', header: 'Likely cause', className: 'reason-cell', cell: (d) => d.causeText },
+];
 /** SPEC §11's as-run replay held against the logged cache reads: is the simulator right for this traffic? */
 export const CalibrationSection = memo(function CalibrationSection({
   calibration,
@@ -39,42 +62,14 @@ export const CalibrationSection = memo(function CalibrationSection({
       {largestDifferences.length === 0 ? (
         <p>Every call was predicted within 2&nbsp;% of its prompt.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="data differences-table">
-            <caption className="visually-hidden">
-              The largest differences and their likely causes
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Conversation</th>
-                <th scope="col">Call</th>
-                <th scope="col">Time</th>
-                <th scope="col">Model</th>
-                <th scope="col">Predicted</th>
-                <th scope="col">Logged</th>
-                <th scope="col">Difference</th>
-                <th scope="col">Likely cause</th>
-              </tr>
-            </thead>
-            <tbody>
-              {largestDifferences.map((d) => (
-                <tr key={`${d.conversationId}\n${d.callId}`}>
-                  <td className="file-name">{d.conversationId}</td>
-                  <td className="file-name">{d.callId}</td>
-                  <td>{utcMinute(d.at)}</td>
-                  <td>{d.model}</td>
-                  <td>{formatTokens(d.predictedCachedTokens)}</td>
-                  <td>{formatTokens(d.loggedCacheReadTokens)}</td>
-                  <td>
-                    {d.differenceTokens > 0 ? '+' : d.differenceTokens < 0 ? '\u2212' : ''}
-                    {formatTokens(Math.abs(d.differenceTokens))}
-                  </td>
-                  <td className="reason-cell">{d.causeText}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="The largest differences and their likely causes"
+          className="differences-table"
+          columns={DIFFERENCE_COLUMNS}
+          rows={largestDifferences}
+          rowKey={(d) => `${d.conversationId}\n${d.callId}`}
+          scroll={{}}
+        />
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import { memo, useEffect, useId, useState } from 'react';
 import type { CallRow } from '../../engine/traces/traffic-types.ts';
+import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatPlain, formatTokens } from '../../ui/format.ts';
 import { callRows } from './traffic-session.ts';
 import { utcMinute } from './time-text.ts';
@@ -13,6 +14,40 @@ function requestsText(requests: Readonly<Record<string, number>>): string {
     ? '—'
     : kinds.map((k) => `${formatPlain(requests[k]!)} ${k}`).join(', ');
 }
+
+const CALL_COLUMNS: readonly DataColumn<CallRow>[] = [
+  { key: 'time', header: 'Time', cell: (r) => utcMinute(r.at) },
+  {
+    key: 'conversation',
+    header: 'Conversation',
+    className: 'file-name',
+    cell: (r) => (
+      <>
+        <bdi>{r.conversationId}</bdi>
+        {r.agent === 'subagent' ? ' (subagent)' : ''}
+        {r.kind === 'call'
+          ? ''
+          : r.kind === 'reconciling'
+            ? ' (reconciling: what only the run’s totals show)'
+            : ` (${r.kind} pass)`}
+      </>
+    ),
+  },
+  { key: 'model', header: 'Model', cell: (r) => r.model, isolate: true },
+  { key: 'input', header: 'Plain input', cell: (r) => formatTokens(r.inputTokens) },
+  { key: 'read', header: 'Cache reads', cell: (r) => formatTokens(r.cacheReadTokens) },
+  { key: 'write5m', header: '5-minute writes', cell: (r) => formatTokens(r.cacheWrite5mTokens) },
+  { key: 'write1h', header: '1-hour writes', cell: (r) => formatTokens(r.cacheWrite1hTokens) },
+  { key: 'output', header: 'Output', cell: (r) => formatTokens(r.outputTokens) },
+  { key: 'tools', header: 'Tool requests', cell: (r) => requestsText(r.toolRequests) },
+  {
+    key: 'source',
+    header: 'Source',
+    className: 'file-name',
+    cell: (r) => (r.source === '' ? '—' : r.source),
+    isolate: true,
+  },
+];
 
 /** The calls themselves, a page at a time from the worker (the main thread never holds them all). */
 export const CallsTable = memo(function CallsTable({
@@ -43,54 +78,14 @@ export const CallsTable = memo(function CallsTable({
   return (
     <section className="card" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Calls</h2>
-      {/* Focusable: the wide table scrolls inside its box, and the keyboard must reach it. */}
-      <div className="table-wrap" tabIndex={0} role="region" aria-label="Calls: table">
-        <table className="data">
-          <caption className="visually-hidden">Calls, by time (undated calls last)</caption>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Conversation</th>
-              <th scope="col">Model</th>
-              <th scope="col">Plain input</th>
-              <th scope="col">Cache reads</th>
-              <th scope="col">5-minute writes</th>
-              <th scope="col">1-hour writes</th>
-              <th scope="col">Output</th>
-              <th scope="col">Tool requests</th>
-              <th scope="col">Source</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.slice(0, drawn).map((r) => (
-              <tr key={`${r.conversationId}\n${r.callId}`}>
-                <td>{utcMinute(r.at)}</td>
-                <td className="file-name">
-                  <bdi>{r.conversationId}</bdi>
-                  {r.agent === 'subagent' ? ' (subagent)' : ''}
-                  {r.kind === 'call'
-                    ? ''
-                    : r.kind === 'reconciling'
-                      ? ' (reconciling: what only the run’s totals show)'
-                      : ` (${r.kind} pass)`}
-                </td>
-                <td>
-                  <bdi>{r.model}</bdi>
-                </td>
-                <td>{formatTokens(r.inputTokens)}</td>
-                <td>{formatTokens(r.cacheReadTokens)}</td>
-                <td>{formatTokens(r.cacheWrite5mTokens)}</td>
-                <td>{formatTokens(r.cacheWrite1hTokens)}</td>
-                <td>{formatTokens(r.outputTokens)}</td>
-                <td>{requestsText(r.toolRequests)}</td>
-                <td className="file-name">
-                  <bdi>{r.source === '' ? '—' : r.source}</bdi>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Calls, by time (undated calls last)"
+        columns={CALL_COLUMNS}
+        rows={rows.slice(0, drawn)}
+        rowKey={(r) => `${r.conversationId}\n${r.callId}`}
+        // Focusable: the wide table scrolls inside its box, and the keyboard must reach it.
+        scroll={{ label: 'Calls: table' }}
+      />
       <div className="row">
         <button type="button" disabled={shown === 0} onClick={() => setPage(shown - 1)}>
           Previous calls

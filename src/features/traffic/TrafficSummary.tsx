@@ -1,6 +1,7 @@
 import { memo, useId, useState } from 'react';
 import { TRACE_FORMAT_LABEL } from '../../core/traces/call-record.ts';
 import type { TrafficAnalysis, TrafficMeta } from '../../engine/traces/traffic-types.ts';
+import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatPlain, formatTokens } from '../../ui/format.ts';
 import { AddPriceRow } from './AddPriceRow.tsx';
 import { allTokens } from './billed-kinds.ts';
@@ -18,6 +19,47 @@ function Figure({ label, value, wide }: { label: string; value: string; wide?: b
   );
 }
 
+type File = TrafficMeta['files'][number];
+
+const MODEL_COLUMNS: readonly DataColumn<TrafficAnalysis['models'][number]>[] = [
+  {
+    key: 'name',
+    header: 'Model (as written)',
+    cell: (m) => m.name,
+    rowHeader: true,
+    isolate: true,
+  },
+  { key: 'calls', header: 'Calls', cell: (m) => formatPlain(m.calls) },
+  { key: 'tokens', header: 'Tokens', cell: (m) => formatPlain(allTokens(m.tokens)) },
+  {
+    key: 'row',
+    header: 'Price row',
+    cell: (m) => m.priceRow ?? <span className="badge badge-warn">unpriced</span>,
+  },
+];
+
+const FILE_COLUMNS: readonly DataColumn<File>[] = [
+  {
+    key: 'format',
+    header: 'Format',
+    cell: (f) =>
+      f.format !== undefined
+        ? TRACE_FORMAT_LABEL[f.format]
+        : f.skipped > 0
+          ? 'not read'
+          : f.bytes === 0
+            ? 'empty'
+            : 'no records',
+  },
+  { key: 'records', header: 'Records', cell: (f) => formatTokens(f.records) },
+  { key: 'skipped', header: 'Skipped', cell: (f) => formatTokens(f.skipped) },
+];
+
+const SKIPPED_COLUMNS: readonly DataColumn<TrafficMeta['skipped'][number]>[] = [
+  { key: 'file', header: 'File', className: 'file-name', cell: (s) => s.file },
+  { key: 'line', header: 'Line', cell: (s) => (s.line === 0 ? 'whole file' : formatPlain(s.line)) },
+  { key: 'reason', header: 'Reason', className: 'reason-cell', cell: (s) => s.reason },
+];
 /** The summary: files, conversations, calls, time span, models (unpriced flagged) and the records skipped. */
 export const TrafficSummary = memo(function TrafficSummary({
   meta,
@@ -65,31 +107,13 @@ export const TrafficSummary = memo(function TrafficSummary({
       {analysis === undefined ? null : (
         <>
           <h3>Models</h3>
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Models: table">
-            <table className="data">
-              <caption className="visually-hidden">Models in the traffic</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Model (as written)</th>
-                  <th scope="col">Calls</th>
-                  <th scope="col">Tokens</th>
-                  <th scope="col">Price row</th>
-                </tr>
-              </thead>
-              <tbody>
-                {analysis.models.map((m) => (
-                  <tr key={m.name}>
-                    <th scope="row">
-                      <bdi>{m.name}</bdi>
-                    </th>
-                    <td>{formatPlain(m.calls)}</td>
-                    <td>{formatPlain(allTokens(m.tokens))}</td>
-                    <td>{m.priceRow ?? <span className="badge badge-warn">unpriced</span>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Models in the traffic"
+            columns={MODEL_COLUMNS}
+            rows={analysis.models}
+            rowKey={(m) => m.name}
+            scroll={{ label: 'Models: table' }}
+          />
           {unpriced.length === 0 ? null : (
             <div className="traffic-unpriced">
               <p role="alert" className="warn-text">
@@ -118,45 +142,33 @@ export const TrafficSummary = memo(function TrafficSummary({
       )}
 
       <h3>Files</h3>
-      <div className="table-wrap" tabIndex={0} role="region" aria-label="Files: table">
-        <table className="data">
-          <caption className="visually-hidden">Files read</caption>
-          <thead>
-            <tr>
-              <th scope="col">File</th>
-              {labelled ? <th scope="col">Source</th> : null}
-              <th scope="col">Format</th>
-              <th scope="col">Records</th>
-              <th scope="col">Skipped</th>
-            </tr>
-          </thead>
-          <tbody>
-            {meta.files.map((f, i) => (
-              <tr key={`${i}:${f.name}`}>
-                <th scope="row" className="file-name">
-                  <bdi>{f.name}</bdi>
-                </th>
-                {labelled ? (
-                  <td>
-                    <bdi>{f.source ?? f.name}</bdi>
-                  </td>
-                ) : null}
-                <td>
-                  {f.format !== undefined
-                    ? TRACE_FORMAT_LABEL[f.format]
-                    : f.skipped > 0
-                      ? 'not read'
-                      : f.bytes === 0
-                        ? 'empty'
-                        : 'no records'}
-                </td>
-                <td>{formatTokens(f.records)}</td>
-                <td>{formatTokens(f.skipped)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Files read"
+        columns={[
+          {
+            key: 'file',
+            header: 'File',
+            cell: (f) => f.name,
+            rowHeader: true,
+            className: 'file-name',
+            isolate: true,
+          },
+          ...(labelled
+            ? [
+                {
+                  key: 'source',
+                  header: 'Source',
+                  cell: (f: File) => f.source ?? f.name,
+                  isolate: true,
+                },
+              ]
+            : []),
+          ...FILE_COLUMNS,
+        ]}
+        rows={meta.files}
+        rowKey={(f, i) => `${i}:${f.name}`}
+        scroll={{ label: 'Files: table' }}
+      />
 
       <h3>Records skipped</h3>
       {meta.skippedTotal === 0 ? (
@@ -170,32 +182,14 @@ export const TrafficSummary = memo(function TrafficSummary({
               ? ` The first ${formatPlain(meta.skipped.length)} of ${formatPlain(meta.skippedTotal)} are kept.`
               : ''}
           </p>
-          <div
-            className="table-wrap"
-            tabIndex={0}
-            role="region"
-            aria-label="Records skipped: table"
-          >
-            <table className="data skipped-table">
-              <caption className="visually-hidden">Records skipped</caption>
-              <thead>
-                <tr>
-                  <th scope="col">File</th>
-                  <th scope="col">Line</th>
-                  <th scope="col">Reason</th>
-                </tr>
-              </thead>
-              <tbody>
-                {skippedShown.map((s, i) => (
-                  <tr key={i}>
-                    <td className="file-name">{s.file}</td>
-                    <td>{s.line === 0 ? 'whole file' : formatPlain(s.line)}</td>
-                    <td className="reason-cell">{s.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Records skipped"
+            className="skipped-table"
+            columns={SKIPPED_COLUMNS}
+            rows={skippedShown}
+            rowKey={(_, i) => i}
+            scroll={{ label: 'Records skipped: table' }}
+          />
           {meta.skipped.length > SKIPPED_SHOWN ? (
             <button type="button" onClick={() => setAllSkipped((v) => !v)}>
               {allSkipped ? 'Show fewer' : `Show all ${formatPlain(meta.skipped.length)}`}

@@ -3,6 +3,7 @@ import { useModelNames } from '../../state/selectors.ts';
 import { LineChart, type LineSeries } from '../../ui/charts/LineChart.tsx';
 import { Legend } from '../../ui/charts/Legend.tsx';
 import { INK, modelColor } from '../../ui/charts/palette.ts';
+import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatPercent, formatPlain, formatTokens, formatUsd } from '../../ui/format.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 import { useTrafficTtl } from './cross-figures.ts';
@@ -61,29 +62,19 @@ function GapHistogram({ ttl }: { ttl: TrafficTtl }) {
         }))
       }
       table={() => (
-        <table className="data">
-          <caption className="visually-hidden">Idle gaps between calls, by model</caption>
-          <thead>
-            <tr>
-              <th scope="col">Gap</th>
-              {ttl.models.map((m) => (
-                <th scope="col" key={m}>
-                  {m}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {ttl.bins.map((b) => (
-              <tr key={b.fromSeconds}>
-                <th scope="row">{binText(b)}</th>
-                {b.counts.map((n, i) => (
-                  <td key={ttl.models[i]}>{formatPlain(n)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Idle gaps between calls, by model"
+          columns={[
+            { key: '\0gap', header: 'Gap', cell: (b) => binText(b), rowHeader: true },
+            ...ttl.models.map((m, i): DataColumn<(typeof ttl.bins)[number]> => ({
+              key: m,
+              header: m,
+              cell: (b) => formatPlain(b.counts[i] ?? 0),
+            })),
+          ]}
+          rows={ttl.bins}
+          rowKey={(b) => b.fromSeconds}
+        />
       )}
     >
       <LineChart
@@ -120,70 +111,70 @@ export function TtlSection({ asBilledUsd }: { asBilledUsd: number }) {
           <p role="status" className="traffic-total">
             {ttlVerdict(ttl)}
           </p>
-          <div className="table-wrap">
-            <table className="data">
-              <caption>What each TTL costs on this traffic</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Cache TTL</th>
-                  <th scope="col">Cost</th>
-                  <th scope="col">Change vs as billed</th>
-                  <th scope="col">Cache-hit rate</th>
-                  <th scope="col">Calls whose cache expired</th>
-                </tr>
-              </thead>
-              <tbody>
-                {ttl.choices.map((c) => (
-                  <tr key={c.ttlSeconds}>
-                    <th scope="row">{c.ttlSeconds === 300 ? '5 minutes' : '1 hour'}</th>
-                    <td>{formatUsd(c.totalUsd)}</td>
-                    <td>
-                      {c.totalUsd - asBilledUsd >= 0 ? '+' : '\u2212'}
-                      {formatUsd(Math.abs(c.totalUsd - asBilledUsd))}
-                    </td>
-                    <td>{formatPercent(c.cacheHitShare, 1)}</td>
-                    <td>
-                      {formatPlain(c.expiredCalls)} ({formatPercent(c.expiredShare, 1)})
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="What each TTL costs on this traffic"
+            captionShown
+            columns={[
+              {
+                key: 'ttl',
+                header: 'Cache TTL',
+                cell: (c) => (c.ttlSeconds === 300 ? '5 minutes' : '1 hour'),
+                rowHeader: true,
+              },
+              { key: 'cost', header: 'Cost', cell: (c) => formatUsd(c.totalUsd) },
+              {
+                key: 'change',
+                header: 'Change vs as billed',
+                cell: (c) =>
+                  `${c.totalUsd - asBilledUsd >= 0 ? '+' : '\u2212'}${formatUsd(Math.abs(c.totalUsd - asBilledUsd))}`,
+              },
+              {
+                key: 'hit',
+                header: 'Cache-hit rate',
+                cell: (c) => formatPercent(c.cacheHitShare, 1),
+              },
+              {
+                key: 'expired',
+                header: 'Calls whose cache expired',
+                cell: (c) => `${formatPlain(c.expiredCalls)} (${formatPercent(c.expiredShare, 1)})`,
+              },
+            ]}
+            rows={ttl.choices}
+            rowKey={(c) => c.ttlSeconds}
+            scroll={{}}
+          />
           <GapHistogram ttl={ttl} />
           <h3>Calls whose cache expired under 5 minutes</h3>
           {ttl.expired.length === 0 ? (
             <p>No call found its cache expired under the 5-minute TTL.</p>
           ) : (
-            <div className="table-wrap">
-              <table className="data">
-                <caption className="visually-hidden">
-                  Calls whose cache expired under the 5-minute TTL, the largest prompts first
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Conversation</th>
-                    <th scope="col">Time</th>
-                    <th scope="col">Idle gap</th>
-                    <th scope="col">Model</th>
-                    <th scope="col">Prompt re-written</th>
-                    <th scope="col">Under 1 hour</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {ttl.expired.map((e) => (
-                    <tr key={`${e.conversationId}\n${e.callId}`}>
-                      <td className="file-name">{e.conversationId}</td>
-                      <td>{utcMinute(e.at)}</td>
-                      <td>{gapText(e.gapSeconds)}</td>
-                      <td>{e.model}</td>
-                      <td>{formatTokens(e.promptTokens)}</td>
-                      <td>{e.expiredUnderOneHour ? 'expired too' : 'still warm'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Calls whose cache expired under the 5-minute TTL, the largest prompts first"
+              columns={[
+                {
+                  key: 'conversation',
+                  header: 'Conversation',
+                  className: 'file-name',
+                  cell: (e) => e.conversationId,
+                },
+                { key: 'time', header: 'Time', cell: (e) => utcMinute(e.at) },
+                { key: 'gap', header: 'Idle gap', cell: (e) => gapText(e.gapSeconds) },
+                { key: 'model', header: 'Model', cell: (e) => e.model },
+                {
+                  key: 'prompt',
+                  header: 'Prompt re-written',
+                  cell: (e) => formatTokens(e.promptTokens),
+                },
+                {
+                  key: 'hour',
+                  header: 'Under 1 hour',
+                  cell: (e) => (e.expiredUnderOneHour ? 'expired too' : 'still warm'),
+                },
+              ]}
+              rows={ttl.expired}
+              rowKey={(e) => `${e.conversationId}\n${e.callId}`}
+              scroll={{}}
+            />
           )}
         </>
       )}

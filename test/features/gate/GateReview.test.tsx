@@ -15,7 +15,7 @@ const decision = () => {
   return region;
 };
 
-describe('the gate tab in review (issue 17)', () => {
+describe('the gate tab: p* in words and the fire map in words', () => {
   beforeEach(() => {
     act(() => useAppStore.getState().resetToDefaults());
   });

@@ -54,7 +54,7 @@ describe('RoutingPanel', () => {
     act(() => useAppStore.getState().resetToDefaults());
   });
 
-  it('labels the controls the issue names', async () => {
+  it('labels the preset, strategy, cache TTL and default model controls', async () => {
     render(<RoutingPanel />);
     expect(combo('Conversation preset')).toHaveDisplayValue(/Support chat/);
     expect([...combo('Conversation preset').options].map((o) => o.text).join(' | ')).toMatch(

@@ -1,8 +1,15 @@
 import type { ReplayColumn, ReplayOutcome } from '../../../engine/traces/traffic-types.ts';
+import { DataTable, type DataColumn } from '../../../ui/DataTable.tsx';
 import { formatPercent, formatPlain, formatUsd } from '../../../ui/format.ts';
 import { changeText } from './change-text.ts';
 
-const ROWS: readonly { label: string; value: (c: ReplayColumn) => string }[] = [
+/** A row of the table: a figure of each column, or (without `value`) the change against as billed. */
+interface Row {
+  readonly label: string;
+  readonly value?: (c: ReplayColumn) => string;
+}
+
+const ROWS: readonly Row[] = [
   { label: 'Total', value: (c) => formatUsd(c.totalUsd) },
   { label: 'Plain input', value: (c) => formatUsd(c.inputUsd) },
   { label: 'Cache reads', value: (c) => formatUsd(c.cacheReadUsd) },
@@ -30,42 +37,27 @@ export function ReplayColumns({ outcome }: { outcome: ReplayOutcome }) {
         Against as run (the simulator&apos;s view of what happened, so the choice alone):{' '}
         {changeText(asRun.totalUsd, replay.totalUsd)}.
       </p>
-      <div className="table-wrap">
-        <table className="data replay-columns">
-          <caption>
-            As billed, as run and the replay of {formatPlain(outcome.scopeCalls)}{' '}
-            {outcome.scopeCalls === 1 ? 'call' : 'calls'} in{' '}
-            {formatPlain(outcome.scopeConversations)}{' '}
-            {outcome.scopeConversations === 1 ? 'conversation' : 'conversations'}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Cost</th>
-              {columns.map(([label]) => (
-                <th scope="col" key={label}>
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {ROWS.map((row) => (
-              <tr key={row.label}>
-                <th scope="row">{row.label}</th>
-                {columns.map(([label, column]) => (
-                  <td key={label}>{row.value(column)}</td>
-                ))}
-              </tr>
-            ))}
-            <tr>
-              <th scope="row">Change against as billed</th>
-              <td>—</td>
-              <td>{changeText(asBilled.totalUsd, asRun.totalUsd)}</td>
-              <td>{changeText(asBilled.totalUsd, replay.totalUsd)}</td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={`As billed, as run and the replay of ${formatPlain(outcome.scopeCalls)} ${outcome.scopeCalls === 1 ? 'call' : 'calls'} in ${formatPlain(outcome.scopeConversations)} ${outcome.scopeConversations === 1 ? 'conversation' : 'conversations'}`}
+        captionShown
+        className="replay-columns"
+        columns={[
+          { key: 'cost', header: 'Cost', cell: (row) => row.label, rowHeader: true },
+          ...columns.map(([label, column], j): DataColumn<Row> => ({
+            key: label,
+            header: label,
+            cell: (row) =>
+              row.value === undefined
+                ? j === 0
+                  ? '—'
+                  : changeText(asBilled.totalUsd, column.totalUsd)
+                : row.value(column),
+          })),
+        ]}
+        rows={[...ROWS, { label: 'Change against as billed' }]}
+        rowKey={(row) => row.label}
+        scroll={{}}
+      />
       {outcome.leftOut.length > 0 ? (
         <p className="note">
           Left out of the replay (no price row for the target):{' '}
