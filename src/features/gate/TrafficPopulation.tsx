@@ -3,7 +3,7 @@ import type { PricingTable, ResolvedGateInputs } from '../../core/index.ts';
 import { pricingFor } from '../../domain/baselines.ts';
 import { recallVerdicts } from '../../domain/recall-verdict.ts';
 import type { RecallSweepRequest } from '../../engine/api.ts';
-import { useEngineResult } from '../../engine/use-engine-result.ts';
+import { useEngineQuery } from '../../engine/use-engine-query.ts';
 import { useAppStore } from '../../state/store.ts';
 import { useTrafficFigures } from '../../state/traffic-figures.ts';
 import { LineChart } from '../../ui/charts/LineChart.tsx';
@@ -91,7 +91,7 @@ const RecallVerdict = memo(function RecallVerdict(props: {
   );
   // On the sweeps lane (idle on this tab): a sweep over thousands of outputs must not hold up
   // the comparison the gate lane answers at each slider step.
-  const points = useEngineResult('sweeps', 'recallSweep', request).value;
+  const points = useEngineQuery('sweeps', 'recallSweep', request).value;
   if (points === undefined) return <p className="loading-note">Sweeping the recall prior…</p>;
   if (points === null) return null;
   const verdicts = recallVerdicts(points);
