@@ -3,7 +3,7 @@ import { perToken, priceRowFor } from '../../core/index.ts';
 import { DEFAULT_VOLUME_PER_DAY, resolveVolume, volumeRows } from '../../domain/volume.ts';
 import { useModelNames, usePricing } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
-import { useTrafficFigures } from '../../state/traffic-figures.ts';
+import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
 import { formatTokens } from '../../ui/format.ts';
 import { VolumeLine } from '../../ui/VolumeLine.tsx';
 import type { BudgetOutcome } from './evaluate.ts';
@@ -23,7 +23,7 @@ export const BudgetVolumeLine = memo(function BudgetVolumeLine({
   const model = useAppStore((s) => s.budget.volumeModel);
   const setBudget = useAppStore((s) => s.setBudget);
   const pickModel = useCallback((volumeModel: string) => setBudget({ volumeModel }), [setBudget]);
-  const trafficRate = useTrafficFigures((s) => s.rates?.callsPerDay);
+  const trafficRate = useTrafficFigures().rates?.callsPerDay;
   const pricing = usePricing();
   const models = useModelNames();
   const volume = resolveVolume(typed, trafficRate, DEFAULT_VOLUME_PER_DAY.prompts);

@@ -5,7 +5,7 @@ import { recallVerdicts } from '../../domain/recall-verdict.ts';
 import type { RecallSweepRequest } from '../../engine/api.ts';
 import { useEngineQuery } from '../../engine/use-engine-query.ts';
 import { useAppStore } from '../../state/store.ts';
-import { useTrafficFigures } from '../../state/traffic-figures.ts';
+import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
 import { LineChart } from '../../ui/charts/LineChart.tsx';
 import { Legend } from '../../ui/charts/Legend.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
@@ -23,8 +23,7 @@ const clampSigma = (sigma: number) => Math.min(5, Math.max(0, Math.round(sigma *
 
 /** The fitted priors with one click to put them on the gate's sliders. */
 function FittedPriors() {
-  const priors = useTrafficFigures((s) => s.priors);
-  const source = useTrafficFigures((s) => s.source);
+  const { priors, source } = useTrafficFigures();
   const setGate = useAppStore((s) => s.setGate);
   const setPopulation = useAppStore((s) => s.setPopulation);
   const ownHorizon = useAppStore((s) => s.gate.population.horizon);
@@ -196,7 +195,7 @@ export const TrafficPopulation = memo(function TrafficPopulation(props: {
   pricing: PricingTable;
 }) {
   const id = useId();
-  const source = useTrafficFigures((s) => s.source);
+  const source = useTrafficFigures().source;
   const { use } = props;
   return (
     <div className="traffic-population" aria-labelledby={`${id}-h`} role="group">

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { DAYS_PER_MONTH } from '../../domain/volume.ts';
-import { useTrafficFigures } from '../../state/traffic-figures.ts';
+import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
 import { formatPercent, formatPlain, formatUsd } from '../../ui/format.ts';
 
 /**
@@ -10,9 +10,7 @@ import { formatPercent, formatPlain, formatUsd } from '../../ui/format.ts';
  */
 export function ReportTrafficSection() {
   const id = useId();
-  const source = useTrafficFigures((s) => s.source);
-  const rates = useTrafficFigures((s) => s.rates);
-  const replay = useTrafficFigures((s) => s.replay);
+  const { source, rates, replay } = useTrafficFigures();
   if (source === undefined || rates === undefined) return null;
   const asBilledUsd = rates.asBilledUsdPerDay * rates.spanDays;
   // The replay scales with the traffic: its share of as billed, applied to the daily rate.
