@@ -14,7 +14,7 @@ import { planChoiceOf, type ReplayPlanChoice } from '../../domain/traffic-replay
 import type { ReplayChoiceState } from '../../state/slices/traffic-slice.ts';
 import type { ScopeChoice } from '../../state/replay-scope.ts';
 import { engineQueryClient } from '../query-client.ts';
-import { createTrafficClient, type TrafficClient } from './traffic-client.ts';
+import type { TrafficClient } from './traffic-client.ts';
 import type {
   ReplayOutcome,
   ReplayScope,
@@ -24,11 +24,15 @@ import type {
   TrafficMeta,
 } from './traffic-types.ts';
 
-let client: TrafficClient | undefined;
+let client: Promise<TrafficClient> | undefined;
 
-/** The one client of the traffic service (the worker holds the calls). */
-export function trafficClient(): TrafficClient {
-  client ??= createTrafficClient();
+/**
+ * The one client of the traffic service (the worker holds the calls),
+ * loaded on first use: the tabs that read the traffic's figures load
+ * neither the client nor its worker until there is traffic to ask about.
+ */
+export function trafficClient(): Promise<TrafficClient> {
+  client ??= import('./traffic-client.ts').then((m) => m.createTrafficClient());
   return client;
 }
 
@@ -48,7 +52,7 @@ const storedQuery = queryOptions({
   queryFn: async (): Promise<StoredTraffic> => {
     let meta: TrafficMeta | undefined;
     try {
-      meta = await trafficClient().load();
+      meta = await (await trafficClient()).load();
     } catch {
       // Nothing readable is kept: the tab says there is no traffic yet.
       meta = undefined;
@@ -117,7 +121,7 @@ export function useTrafficAnalysis(pricing: PricingTable): TrafficAnswer<Traffic
   const query = useQuery(
     {
       queryKey: ['traffic', 'analysis', stored, pricing],
-      queryFn: () => trafficClient().analyse(pricing) as Promise<TrafficAnalysis>,
+      queryFn: async () => (await (await trafficClient()).analyse(pricing)) as TrafficAnalysis,
       enabled: asked,
       ...TRAFFIC_GC,
     },
@@ -133,7 +137,8 @@ export function useCrossFigures(pricing: PricingTable): TrafficAnswer<TrafficCro
   const query = useQuery(
     {
       queryKey: trafficKeys.cross(stored, pricing),
-      queryFn: () => trafficClient().crossFigures(pricing) as Promise<TrafficCrossFigures>,
+      queryFn: async () =>
+        (await (await trafficClient()).crossFigures(pricing)) as TrafficCrossFigures,
       enabled: asked,
       ...TRAFFIC_GC,
     },
@@ -192,11 +197,13 @@ export function useTrafficReplay(
   const query = useQuery(
     {
       queryKey: trafficKeys.replay(stored, pricing, forWorker, plan),
-      queryFn: () =>
-        trafficClient().replay(pricing, {
+      queryFn: async () =>
+        (await (
+          await trafficClient()
+        ).replay(pricing, {
           scope: forWorker!,
           choice: plan,
-        }) as Promise<ReplayOutcome>,
+        })) as ReplayOutcome,
       enabled: asked && ask,
       gcTime: Infinity,
       // A reader that does not ask shows only this very replay.
@@ -224,8 +231,8 @@ export function useReplaySearch(
         pricing,
         forWorker === undefined ? null : JSON.stringify(forWorker),
       ],
-      queryFn: () =>
-        trafficClient().searchReplays(pricing, forWorker!) as Promise<ReplaySearchOutcome>,
+      queryFn: async () =>
+        (await (await trafficClient()).searchReplays(pricing, forWorker!)) as ReplaySearchOutcome,
       enabled: asked,
       ...TRAFFIC_GC,
     },

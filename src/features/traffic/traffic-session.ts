@@ -102,7 +102,9 @@ export async function importTraffic(
   const labelled = label === '' ? sources : sources.map((s) => ({ ...s, source: label }));
   set({ phase: 'importing', progress: undefined, notice: undefined });
   try {
-    const outcome = await trafficClient().importFiles(labelled, (progress) => set({ progress }));
+    const outcome = await (
+      await trafficClient()
+    ).importFiles(labelled, (progress) => set({ progress }));
     // Only a finished import changes what is stored (a cancelled one kept nothing).
     if (outcome.status === 'done') setStoredTraffic(outcome.meta);
     set({ phase: 'ready', progress: undefined, notice: noticeOf(outcome, label) });
@@ -127,12 +129,12 @@ export function pastedSource(text: string): TrafficSource {
 
 /** Stops the running import. */
 export function cancelTrafficImport(): void {
-  void trafficClient().cancel();
+  void trafficClient().then((c) => c.cancel());
 }
 
 /** Deletes the stored traffic. */
 export async function forgetTraffic(): Promise<void> {
-  await trafficClient().forget();
+  await (await trafficClient()).forget();
   setStoredTraffic(undefined);
   set({ notice: { kind: 'done', text: 'Forgotten: the calls are deleted from this browser.' } });
 }
@@ -148,7 +150,7 @@ export async function publishStoredTraffic(): Promise<void> {
 
 /** A page of calls, by time. */
 export function callRows(offset: number, limit: number) {
-  return trafficClient().rows(offset, limit);
+  return trafficClient().then((c) => c.rows(offset, limit));
 }
 
 /** For tests: a fresh session (and a fresh in-thread service). */
