@@ -4,6 +4,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { clearEngineQueries } from '../src/engine/query-client.ts';
 
 // jsdom lacks layout: give the charts' ResizeObserver and the canvases
 // harmless stand-ins so component tests render without noise.
@@ -30,4 +31,6 @@ configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   cleanup();
+  // Results are cached by request: each test starts with none.
+  clearEngineQueries();
 });

@@ -1,53 +1,52 @@
 /**
- * Calls the engine: in a Web Worker where the browser has one, else (jsdom,
- * old runtimes) on the main thread in a later microtask, so callers see the
- * same asynchronous API either way.
- *
- * One worker per lane: the routing sweeps of a long conversation can take a
- * few hundred milliseconds, and the strategy's own run (what the totals and
- * the timeline show first), the baselines or the gate's population should
- * not queue behind them.
+ * Calls the engine's tasks (`api.ts`), one worker per lane: the routing
+ * sweeps of a long conversation can take a few hundred milliseconds, and
+ * the strategy's own run (what the totals and the timeline show first), the
+ * baselines, the budget or the gate's population should not queue behind
+ * them. Each lane runs one request at a time and drops a waiting request
+ * whose signal fired (`lanes.ts`); without `Worker` the same functions run
+ * in this thread (`connect.ts`).
  */
-import { wrap, type Remote } from 'comlink';
+import { connect, type AsyncApi } from './connect.ts';
 import { engineApi, type EngineApi, type EngineTask } from './api.ts';
+import { onLane } from './lanes.ts';
 
 /** Which worker runs a task. */
-export type EngineLane = 'strategy' | 'baselines' | 'sweeps' | 'gate';
+export type EngineLane = 'strategy' | 'baselines' | 'sweeps' | 'gate' | 'budget';
 
-type Call<K extends EngineTask> = (
-  request: Parameters<EngineApi[K]>[0],
-) => Promise<ReturnType<EngineApi[K]>>;
+export type EngineRequest<K extends EngineTask> = Parameters<EngineApi[K]>[0];
+export type EngineAnswer<K extends EngineTask> = ReturnType<EngineApi[K]>;
 
-const remotes = new Map<EngineLane, Remote<EngineApi>>();
+const workers = new Map<EngineLane, AsyncApi<EngineApi>>();
 
-function remoteFor(lane: EngineLane): Remote<EngineApi> | null {
-  if (typeof Worker === 'undefined') return null;
-  let remote = remotes.get(lane);
-  if (remote === undefined) {
-    const worker = new Worker(new URL('./worker.ts', import.meta.url), {
-      type: 'module',
-      name: `engine-${lane}`,
-    });
-    remote = wrap<EngineApi>(worker);
-    remotes.set(lane, remote);
+function workerFor(lane: EngineLane): AsyncApi<EngineApi> {
+  let api = workers.get(lane);
+  if (api === undefined) {
+    api = connect<EngineApi>(
+      () =>
+        new Worker(new URL('./worker.ts', import.meta.url), {
+          type: 'module',
+          name: `engine-${lane}`,
+        }),
+      () => engineApi,
+    );
+    workers.set(lane, api);
   }
-  return remote;
+  return api;
 }
 
-/** Whether tasks run in a Web Worker (else on the main thread, in a later microtask). */
-export function engineInWorker(): boolean {
-  return typeof Worker !== 'undefined';
-}
-
-/** Runs `task` of the engine on `lane`'s worker (or on the main thread without workers). */
+/**
+ * Runs `task` on `lane` once the lane is free; rejects without running it if
+ * `signal` fires while it waits.
+ */
 export function runEngine<K extends EngineTask>(
   lane: EngineLane,
   task: K,
-  request: Parameters<EngineApi[K]>[0],
-): Promise<ReturnType<EngineApi[K]>> {
-  const remote = remoteFor(lane);
-  if (remote !== null) return (remote[task] as unknown as Call<K>)(request);
-  return Promise.resolve().then(() =>
-    (engineApi[task] as (r: typeof request) => ReturnType<EngineApi[K]>)(request),
-  );
+  request: EngineRequest<K>,
+  signal?: AbortSignal,
+): Promise<EngineAnswer<K>> {
+  const call = workerFor(lane)[task] as unknown as (
+    r: EngineRequest<K>,
+  ) => Promise<EngineAnswer<K>>;
+  return onLane(`engine-${lane}`, () => call(request), signal);
 }

@@ -2,34 +2,7 @@
  * The traffic import worker: parsing, deduplication, storage and analysis
  * of usage traces off the main thread, exposed with Comlink.
  */
-import { expose, transfer } from 'comlink';
-import type { PricingTable } from '../../core/pricing.ts';
-import { TrafficService } from './traffic-service.ts';
-import type { ReplayRequest } from './traffic-types.ts';
-import {
-  packCrossFigures,
-  packReplayOutcome,
-  type PackedCrossFigures,
-  type PackedReplayOutcome,
-} from './worker-packing.ts';
-
-/** The service, with its large results sent packed (see worker-packing.ts). */
-export class WorkerTrafficService extends TrafficService {
-  async packedCrossFigures(pricing: PricingTable): Promise<PackedCrossFigures | undefined> {
-    const figures = await this.crossFigures(pricing);
-    if (figures === undefined) return undefined;
-    const packed = packCrossFigures(figures);
-    return transfer(packed, [packed.populationSizes.buffer, packed.populationHorizons.buffer]);
-  }
-
-  async packedReplay(
-    pricing: PricingTable,
-    request: ReplayRequest,
-  ): Promise<PackedReplayOutcome | undefined> {
-    const outcome = await this.replay(pricing, request);
-    if (outcome === undefined) return undefined;
-    return packReplayOutcome(outcome);
-  }
-}
+import { expose } from 'comlink';
+import { WorkerTrafficService } from './worker-traffic-service.ts';
 
 expose(new WorkerTrafficService());

@@ -1,14 +1,16 @@
 /**
- * The main thread's handle on the traffic import: the import worker through
- * Comlink where the browser has workers, else the same service in this
- * thread (jsdom tests). Either way every call is asynchronous.
+ * The main thread's handle on the traffic service: the import worker
+ * through comlink where the browser has workers, else the same service in
+ * this thread (jsdom tests), by the one fallback of `connect.ts`. Either way
+ * every call is asynchronous and the large results arrive packed and are
+ * unpacked here.
  */
-import { proxy, wrap, type Remote } from 'comlink';
+import { proxy } from 'comlink';
 import type { PricingTable } from '../../core/pricing.ts';
+import { connect } from '../connect.ts';
 import type { TrafficSource } from './read-file.ts';
 import { unpackCrossFigures, unpackReplayOutcome } from './worker-packing.ts';
-import type { WorkerTrafficService } from './import-worker.ts';
-import type { TrafficService } from './traffic-service.ts';
+import type { WorkerTrafficService } from './worker-traffic-service.ts';
 import type {
   CallRow,
   ImportOutcome,
@@ -45,26 +47,13 @@ export interface TrafficClient {
   crossFigures(pricing: PricingTable): Promise<TrafficCrossFigures | undefined>;
 }
 
-function inThread(): TrafficClient {
-  // Loaded on first use, so the tab's own chunk does not carry the reader a worker would.
-  let loading: Promise<TrafficService> | undefined;
-  const service = () =>
-    (loading ??= import('./traffic-service.ts').then((m) => new m.TrafficService()));
-  return {
-    load: async () => (await service()).load(),
-    importFiles: async (files, onProgress) => (await service()).importFiles(files, onProgress),
-    cancel: async () => (await service()).cancel(),
-    analyse: async (pricing) => (await service()).analyse(pricing),
-    rows: async (offset, limit) => (await service()).rows(offset, limit),
-    forget: async () => (await service()).forget(),
-    // The replay and its search, over the calls this service holds.
-    replay: async (pricing, request) => (await service()).replay(pricing, request),
-    searchReplays: async (pricing, scope) => (await service()).searchReplays(pricing, scope),
-    crossFigures: async (pricing) => (await service()).crossFigures(pricing),
-  };
-}
-
-function inWorker(remote: Remote<WorkerTrafficService>): TrafficClient {
+/** A client on a new import worker, or on an in-thread service where workers are absent. */
+export function createTrafficClient(): TrafficClient {
+  const remote = connect<WorkerTrafficService>(
+    () => new Worker(new URL('./import-worker.ts', import.meta.url), { type: 'module' }),
+    // Loaded on first use, so the tab's own chunk does not carry the reader a worker would.
+    () => import('./worker-traffic-service.ts').then((m) => new m.WorkerTrafficService()),
+  );
   return {
     load: () => remote.load(),
     importFiles: (files, onProgress) =>
@@ -85,11 +74,4 @@ function inWorker(remote: Remote<WorkerTrafficService>): TrafficClient {
       return packed === undefined ? undefined : unpackCrossFigures(packed);
     },
   };
-}
-
-/** A client on a new import worker, or on an in-thread service where workers are absent. */
-export function createTrafficClient(): TrafficClient {
-  if (typeof Worker === 'undefined') return inThread();
-  const worker = new Worker(new URL('./import-worker.ts', import.meta.url), { type: 'module' });
-  return inWorker(wrap<WorkerTrafficService>(worker));
 }

@@ -316,7 +316,7 @@ export interface TrafficTtl {
   readonly expired: readonly ExpiredCall[];
 }
 
-/** How much traffic there is per day (as `TrafficRates` of src/state/traffic-figures.ts). */
+/** How much traffic there is per day (`TrafficRates` of traffic-figures.ts). */
 export interface CrossTabRates {
   readonly spanDays: number;
   readonly conversationsPerDay: number;
@@ -325,7 +325,7 @@ export interface CrossTabRates {
   readonly asBilledUsdPerDay: number;
 }
 
-/** The gate's priors fitted to the tool outputs (as `TrafficPriors` of src/state/traffic-figures.ts). */
+/** The gate's priors fitted to the tool outputs (`TrafficPriors` of traffic-figures.ts). */
 export interface CrossTabPriors {
   readonly outputs: number;
   readonly medianTokens: number;

@@ -5,7 +5,7 @@ import { sameRecord } from '../../domain/equality.ts';
 import { computed, fromStore, useValue } from '../../state/derive.ts';
 import { pricingTable, useModelNames } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
-import { useTrafficFigures } from '../../state/traffic-figures.ts';
+import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
 import { formatTokens } from '../../ui/format.ts';
 import { VolumeLine } from '../../ui/VolumeLine.tsx';
 import { budgetOutcome } from './use-budget.ts';
@@ -39,7 +39,7 @@ export const BudgetVolumeLine = memo(function BudgetVolumeLine() {
   const model = useAppStore((s) => s.budget.volumeModel);
   const setBudget = useAppStore((s) => s.setBudget);
   const pickModel = useCallback((volumeModel: string) => setBudget({ volumeModel }), [setBudget]);
-  const trafficRate = useTrafficFigures((s) => s.rates?.callsPerDay);
+  const trafficRate = useTrafficFigures().rates?.callsPerDay;
   const models = useModelNames();
   const prompt = useValue(admittedPromptPrice);
   // The rate may come from the traffic's session store, which is outside the graph.

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { PopulationComparison } from '../../core/index.ts';
 import { DEFAULT_VOLUME_PER_DAY, resolveVolume, volumeRows } from '../../domain/volume.ts';
 import { useAppStore } from '../../state/store.ts';
-import { useTrafficFigures } from '../../state/traffic-figures.ts';
+import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
 import { VolumeLine } from '../../ui/VolumeLine.tsx';
 
 /** The gate's volume line: tool outputs per day → each policy's USD per day and per 30 days. */
@@ -13,7 +13,7 @@ export const GateVolumeLine = memo(function GateVolumeLine({
 }) {
   const typed = useAppStore((s) => s.gate.volumePerDay);
   const setGate = useAppStore((s) => s.setGate);
-  const trafficRate = useTrafficFigures((s) => s.rates?.toolOutputsPerDay);
+  const trafficRate = useTrafficFigures().rates?.toolOutputsPerDay;
   const volume = resolveVolume(typed, trafficRate, DEFAULT_VOLUME_PER_DAY.toolOutputs);
   // The comparison's totals are per 1,000 outputs.
   const rows =

@@ -2,7 +2,7 @@ import { memo, useId, useMemo, useState } from 'react';
 import { parseSizes, type PricingTable, type ResolvedGateInputs } from '../../core/index.ts';
 import { pricingFor } from '../../domain/baselines.ts';
 import type { PopulationRequest } from '../../engine/api.ts';
-import { useEngineResult } from '../../engine/use-engine-result.ts';
+import { useEngineQuery } from '../../engine/use-engine-query.ts';
 import { useAppStore } from '../../state/store.ts';
 import { recallAtSize, type PolicyBasis } from '../../domain/population-sizes.ts';
 import { BarChart } from '../../ui/charts/BarChart.tsx';
@@ -154,7 +154,7 @@ export const PolicyComparison = memo(function PolicyComparison({
     }),
     [traffic.population, traffic.packed, sweepInputs, pricing],
   );
-  const answer = useEngineResult('gate', 'population', request);
+  const answer = useEngineQuery('gate', 'population', request);
   const result = answer.value;
   const figures = result?.ok ? result.figures : null;
   const comparison = figures?.comparison ?? null;

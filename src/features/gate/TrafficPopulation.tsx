@@ -3,9 +3,9 @@ import type { PricingTable, ResolvedGateInputs } from '../../core/index.ts';
 import { pricingFor } from '../../domain/baselines.ts';
 import { recallVerdicts, type RecallVerdict } from '../../domain/recall-verdict.ts';
 import type { RecallSweepRequest } from '../../engine/api.ts';
-import { useEngineResult } from '../../engine/use-engine-result.ts';
+import { useEngineQuery } from '../../engine/use-engine-query.ts';
 import { useAppStore } from '../../state/store.ts';
-import { useTrafficFigures } from '../../state/traffic-figures.ts';
+import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
 import { LineChart } from '../../ui/charts/LineChart.tsx';
 import { Legend } from '../../ui/charts/Legend.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
@@ -24,8 +24,7 @@ const clampSigma = (sigma: number) => Math.min(5, Math.max(0, Math.round(sigma *
 
 /** The fitted priors with one click to put them on the gate's sliders. */
 function FittedPriors() {
-  const priors = useTrafficFigures((s) => s.priors);
-  const source = useTrafficFigures((s) => s.source);
+  const { priors, source } = useTrafficFigures();
   const setGate = useAppStore((s) => s.setGate);
   const setPopulation = useAppStore((s) => s.setPopulation);
   const ownHorizon = useAppStore((s) => s.gate.population.horizon);
@@ -92,7 +91,7 @@ const RecallVerdict = memo(function RecallVerdict(props: {
   );
   // On the sweeps lane (idle on this tab): a sweep over thousands of outputs must not hold up
   // the comparison the gate lane answers at each slider step.
-  const points = useEngineResult('sweeps', 'recallSweep', request).value;
+  const points = useEngineQuery('sweeps', 'recallSweep', request).value;
   if (points === undefined) return <p className="loading-note">Sweeping the recall prior…</p>;
   if (points === null) return null;
   const verdicts = recallVerdicts(points);
@@ -190,7 +189,7 @@ export const TrafficPopulation = memo(function TrafficPopulation(props: {
   pricing: PricingTable;
 }) {
   const id = useId();
-  const source = useTrafficFigures((s) => s.source);
+  const source = useTrafficFigures().source;
   const { use } = props;
   return (
     <div className="traffic-population" aria-labelledby={`${id}-h`} role="group">

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import type { PopulationOutput } from '../../core/index.ts';
 import { packOutputs, type PackedOutputs } from '../../domain/packed-outputs.ts';
 import type { PopulationInputs } from '../../model/gate.ts';
-import { useTrafficFigures } from '../../state/traffic-figures.ts';
+import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
 
 export interface TrafficPopulationUse {
   /** The inputs the comparison runs with: the log-normal's when falling back. */
@@ -57,7 +57,7 @@ export function trafficPopulationUse(
 
 /** {@link trafficPopulationUse} with the traffic's published outputs. */
 export function useTrafficPopulation(population: PopulationInputs): TrafficPopulationUse {
-  const outputs = useTrafficFigures((s) => s.population);
+  const outputs = useTrafficFigures().population;
   // One object per input: the fallback population is a new object, and a new
   // request each render would send the comparison to the engine forever.
   return useMemo(() => trafficPopulationUse(population, outputs), [population, outputs]);

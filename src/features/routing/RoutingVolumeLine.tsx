@@ -1,6 +1,6 @@
 import { DEFAULT_VOLUME_PER_DAY, resolveVolume, volumeRows } from '../../domain/volume.ts';
 import { useAppStore } from '../../state/store.ts';
-import { useTrafficFigures } from '../../state/traffic-figures.ts';
+import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
 import { VolumeLine } from '../../ui/VolumeLine.tsx';
 import type { SimOutcome } from '../../domain/routing-runs.ts';
 
@@ -20,7 +20,7 @@ export function RoutingVolumeLine({
   const typed = useAppStore((s) => s.routing.volumePerDay);
   const setVolume = useAppStore((s) => s.setRoutingVolume);
   const defaultModel = useAppStore((s) => s.routing.scenario.defaultModel.model);
-  const trafficRate = useTrafficFigures((s) => s.rates?.conversationsPerDay);
+  const trafficRate = useTrafficFigures().rates?.conversationsPerDay;
   const volume = resolveVolume(typed, trafficRate, DEFAULT_VOLUME_PER_DAY.conversations);
   const costs: [string, number][] = [];
   if (main.ok) costs.push(['This routing', main.result.totals.totalUsd]);

@@ -2,7 +2,7 @@ import { memo, useMemo, useRef, useState } from 'react';
 import type { HopRecord, SimTurn } from '../../core/index.ts';
 import { countBy, hopList, type HopColumns, type HopList } from '../../domain/hop-list.ts';
 import { useAppStore } from '../../state/store.ts';
-import { useTrafficFigures } from '../../state/traffic-figures.ts';
+import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
 import { modelColor } from '../../ui/charts/palette.ts';
 import { Tooltip } from '../../ui/charts/Tooltip.tsx';
@@ -203,7 +203,7 @@ export const TimelineChart = memo(function TimelineChart({
 }) {
   const hops = useMemo(() => ('record' in given ? given : hopList(given)), [given]);
   const props = { ...rest, hops };
-  const replay = useTrafficFigures((s) => s.replayTimeline);
+  const replay = useTrafficFigures().replayTimeline;
   const replayHops = useMemo(() => (replay === undefined ? null : hopList(replay.hops)), [replay]);
   const [shows, setShows] = useState<'scenario' | 'replay'>('scenario');
   const replayModels = useMemo(() => {

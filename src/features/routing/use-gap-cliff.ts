@@ -11,7 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { sameList, samePoint } from '../../domain/equality.ts';
 import type { ProgressiveResults, SweepPoint } from '../../domain/routing-runs.ts';
 import type { GapSweepRequest } from '../../engine/api.ts';
-import { useEngineResult } from '../../engine/use-engine-result.ts';
+import { useEngineQuery } from '../../engine/use-engine-query.ts';
 import { useDerived } from '../../state/derive.ts';
 import { gapSweepRequest } from './derived.ts';
 import {
@@ -64,7 +64,7 @@ export function useGapCliff(
     const gapValues = refineValues(crossing.before.x, crossing.after.x);
     return gapValues.length === 0 ? null : { ...base, gapValues };
   }, [crossing, base]);
-  const answer = useEngineResult('sweeps', 'gapSweep', request, samePoints);
+  const answer = useEngineQuery('sweeps', 'gapSweep', request, { isEqual: samePoints });
 
   useEffect(() => {
     if (request === null || crossing === null || coarse === null) return;

@@ -28,7 +28,7 @@ import {
   type SweepPoint,
 } from '../../domain/routing-runs.ts';
 import { fromWire, type WireOutcome } from '../../engine/api.ts';
-import { useEngineResult } from '../../engine/use-engine-result.ts';
+import { useEngineQuery } from '../../engine/use-engine-query.ts';
 import { useDerived } from '../../state/derive.ts';
 import { pricingTable } from '../../state/selectors.ts';
 import {
@@ -151,7 +151,7 @@ const keepReference = wireKeeper();
  */
 export function useStrategyRuns(): StrategyView | null {
   const sync = useDerived(syncRuns);
-  const answer = useEngineResult('strategy', 'strategyRun', useDerived(strategyRunRequest));
+  const answer = useEngineQuery('strategy', 'strategyRun', useDerived(strategyRunRequest));
   const runs = answer.value;
   const answered = answer.answered;
   const fromWorker = useMemo(() => {
@@ -203,13 +203,10 @@ export interface BaselinesView {
 export function useBaselines(): BaselinesView {
   const pricing = useDerived(pricingTable);
   const models = useDerived(baselineModels);
-  const answer = useEngineResult(
-    'baselines',
-    'baselines',
-    useDerived(baselinesRequest),
-    sameBaselines,
-    useDerived(largeConversation),
-  );
+  const answer = useEngineQuery('baselines', 'baselines', useDerived(baselinesRequest), {
+    isEqual: sameBaselines,
+    startAfterPaint: useDerived(largeConversation),
+  });
   const baselines = useProgress(answer.value, models.length);
   const chart = useMemo(() => {
     const keep = models.map((m) => !pricedAtZero(pricing, m));
@@ -238,20 +235,14 @@ export function useSweeps(): SweepsView {
   const gaps = useDerived(gapValues);
   // A long conversation's sweeps and baselines start once the step has painted (see useEngineResult).
   const large = useDerived(largeConversation);
-  const gapAnswer = useEngineResult(
-    'sweeps',
-    'gapSweep',
-    useDerived(gapSweepRequest),
-    samePoints,
-    large,
-  );
-  const shareAnswer = useEngineResult(
-    'sweeps',
-    'shareSweep',
-    useDerived(shareSweepRequest),
-    samePoints,
-    large,
-  );
+  const gapAnswer = useEngineQuery('sweeps', 'gapSweep', useDerived(gapSweepRequest), {
+    isEqual: samePoints,
+    startAfterPaint: large,
+  });
+  const shareAnswer = useEngineQuery('sweeps', 'shareSweep', useDerived(shareSweepRequest), {
+    isEqual: samePoints,
+    startAfterPaint: large,
+  });
   return {
     gapValues: gaps,
     gapSweep: useProgress(gapAnswer.value, gaps.length),

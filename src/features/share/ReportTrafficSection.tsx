@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useValue } from '../../state/derive.ts';
+import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
 import { formatPercent, formatPlain, formatUsd } from '../../ui/format.ts';
-import { reportTraffic } from './report-nodes.ts';
+import { reportTrafficOf } from './report-nodes.ts';
 
 /**
  * The report's traffic section: the imported traffic as billed,
@@ -10,7 +10,7 @@ import { reportTraffic } from './report-nodes.ts';
  */
 export function ReportTrafficSection() {
   const id = useId();
-  const traffic = useValue(reportTraffic);
+  const traffic = reportTrafficOf(useTrafficFigures());
   if (traffic === null) return null;
   const { source, rates, replay, asBilledUsd, asBilledPerMonthUsd, replayPerMonthUsd } = traffic;
   return (

@@ -2,18 +2,18 @@
  * The report's results as nodes of the derivation graph, over the current
  * scenario's figures (`figure-nodes.ts`): each chart's view (bars, summary,
  * CSV and table), the policy comparison's basis in words and the facts
- * behind the assumptions, and the traffic section's figures. Each chart's node reads only its part of the
+ * behind the assumptions, and the traffic section's figures (from an engine answer). Each chart's node reads only its part of the
  * figures, so an edit of the budget redraws the budget chart alone; a view
  * rebuilt equal by value keeps the kept object.
  */
 import { sameData, sameList } from '../../domain/equality.ts';
 import { DAYS_PER_MONTH } from '../../domain/volume.ts';
 import { computed, type Signal } from '../../state/derive.ts';
-import {
-  trafficFiguresNode,
-  type TrafficRates,
-  type TrafficReplayFigures,
-} from '../../state/traffic-figures.ts';
+import type {
+  TrafficFigures,
+  TrafficRates,
+  TrafficReplayFigures,
+} from '../../engine/traces/traffic-figures.ts';
 import { policyAssumptionWords } from '../../domain/policy-words.ts';
 import {
   currentBudgetFigures,
@@ -107,27 +107,26 @@ export interface ReportTraffic {
   readonly replayPerMonthUsd: number | undefined;
 }
 
-/** The traffic section's figures (null while no traffic is loaded in this browser). */
-export const reportTraffic: Signal<ReportTraffic | null> = computed(
-  'report.traffic',
-  () => {
-    const { source, rates, replay } = trafficFiguresNode.get();
-    if (source === undefined || rates === undefined) return null;
-    // The replay scales with the traffic: its share of as billed, applied to the daily rate.
-    const replayPerDay =
-      replay === undefined
-        ? undefined
-        : replay.asBilledUsd === 0
-          ? 0
-          : (replay.replayUsd / replay.asBilledUsd) * rates.asBilledUsdPerDay;
-    return {
-      source,
-      rates,
-      replay,
-      asBilledUsd: rates.asBilledUsdPerDay * rates.spanDays,
-      asBilledPerMonthUsd: rates.asBilledUsdPerDay * DAYS_PER_MONTH,
-      replayPerMonthUsd: replayPerDay === undefined ? undefined : replayPerDay * DAYS_PER_MONTH,
-    };
-  },
-  { isEqual: sameOrNull(sameData) },
-);
+/**
+ * The traffic section's figures from the engine's traffic figures (null while
+ * no traffic is loaded in this browser): a few multiplications of an engine
+ * answer, made where the answer is read.
+ */
+export function reportTrafficOf({ source, rates, replay }: TrafficFigures): ReportTraffic | null {
+  if (source === undefined || rates === undefined) return null;
+  // The replay scales with the traffic: its share of as billed, applied to the daily rate.
+  const replayPerDay =
+    replay === undefined
+      ? undefined
+      : replay.asBilledUsd === 0
+        ? 0
+        : (replay.replayUsd / replay.asBilledUsd) * rates.asBilledUsdPerDay;
+  return {
+    source,
+    rates,
+    replay,
+    asBilledUsd: rates.asBilledUsdPerDay * rates.spanDays,
+    asBilledPerMonthUsd: rates.asBilledUsdPerDay * DAYS_PER_MONTH,
+    replayPerMonthUsd: replayPerDay === undefined ? undefined : replayPerDay * DAYS_PER_MONTH,
+  };
+}

@@ -1,7 +1,12 @@
-import { memo, useDeferredValue, useEffect, useMemo } from 'react';
+import { memo, useDeferredValue, useEffect } from 'react';
+import {
+  useCrossFigures,
+  useStoredTraffic,
+  useTrafficAnalysis,
+} from '../../engine/traces/traffic-queries.ts';
 import type { TrafficAnalysis } from '../../engine/traces/traffic-types.ts';
-import { tableFromRows } from '../../model/prices.ts';
-import { useAppStore } from '../../state/store.ts';
+import { useValue } from '../../state/derive.ts';
+import { pricingTable } from '../../state/selectors.ts';
 import { AsBilledSection } from './AsBilledSection.tsx';
 import { CalibrationSection } from './CalibrationSection.tsx';
 import { CallsTable } from './CallsTable.tsx';
@@ -10,12 +15,7 @@ import { ImportZone } from './ImportZone.tsx';
 import { ReplaySection } from './replay/ReplaySection.tsx';
 import { TrafficSummary } from './TrafficSummary.tsx';
 import { TtlSection } from './TtlSection.tsx';
-import {
-  analyseTraffic,
-  forgetTraffic,
-  startTrafficSession,
-  useTrafficSession,
-} from './traffic-session.ts';
+import { forgetTraffic, startTrafficSession, useTrafficSession } from './traffic-session.ts';
 import { useRevealed } from './use-revealed.ts';
 import './traffic.css';
 
@@ -37,6 +37,8 @@ const TrafficFigures = memo(function TrafficFigures({
   version: number;
 }) {
   const shown = useRevealed(FIGURE_SECTIONS, 1, 1);
+  // The TTL question is one of the figures the other tabs read too.
+  const ttl = useCrossFigures(useValue(pricingTable)).value?.ttl;
   return (
     <>
       <AsBilledSection analysis={analysis} />
@@ -47,7 +49,7 @@ const TrafficFigures = memo(function TrafficFigures({
       ) : (
         <CalibrationSection calibration={analysis.calibration} />
       )}
-      {shown < 3 ? null : <TtlSection asBilledUsd={analysis.billed.totals.totalUsd} />}
+      {shown < 3 ? null : <TtlSection asBilledUsd={analysis.billed.totals.totalUsd} ttl={ttl} />}
       {shown < 4 ? null : <CallsTable total={callCount} version={version} />}
     </>
   );
@@ -57,21 +59,19 @@ const TrafficFigures = memo(function TrafficFigures({
 export default function TrafficPanel() {
   const phase = useTrafficSession((s) => s.phase);
   const progress = useTrafficSession((s) => s.progress);
-  const meta = useTrafficSession((s) => s.meta);
-  // The figures render as a transition, in slices, so a large result never blocks input.
-  const analysis = useDeferredValue(useTrafficSession((s) => s.analysis));
+  const stored = useStoredTraffic();
+  const meta = stored?.meta;
+  const version = stored?.generation ?? 0;
   const notice = useTrafficSession((s) => s.notice);
-  const version = useTrafficSession((s) => s.version);
-  const priceRows = useAppStore((s) => s.prices.rows);
-  const pricing = useMemo(() => tableFromRows(priceRows), [priceRows]);
+  // The figures follow the stored calls and the price table (adding a price row bills its calls).
+  const pricing = useValue(pricingTable);
+  const answer = useTrafficAnalysis(pricing);
+  // The figures render as a transition, in slices, so a large result never blocks input.
+  const analysis = useDeferredValue(answer.value);
 
   useEffect(() => {
     void startTrafficSession();
   }, []);
-  // The figures follow the stored calls and the price table (adding a price row bills its calls).
-  useEffect(() => {
-    if (version > 0) void analyseTraffic(pricing);
-  }, [version, pricing]);
 
   const busy = phase === 'importing';
   return (
@@ -96,6 +96,11 @@ export default function TrafficPanel() {
       ) : (
         <p role="status" className="form-ok traffic-notice">
           {notice.text}
+        </p>
+      )}
+      {answer.error === undefined ? null : (
+        <p role="alert" className="form-error traffic-notice">
+          The figures could not be worked out: {answer.error}.
         </p>
       )}
       {phase === 'starting' ? (

@@ -6,7 +6,6 @@ import { INK, modelColor } from '../../ui/charts/palette.ts';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatPercent, formatPlain, formatTokens, formatUsd } from '../../ui/format.ts';
 import { ChartFigure } from './ChartFigure.tsx';
-import { useTrafficTtl } from './cross-figures.ts';
 import { utcMinute } from './time-text.ts';
 import { binText, drawnBins, gapText, ttlVerdict } from './ttl-words.ts';
 import type { TrafficTtl } from '../../engine/traces/traffic-types.ts';
@@ -91,10 +90,17 @@ function GapHistogram({ ttl }: { ttl: TrafficTtl }) {
 }
 
 /** The TTL question from this traffic's own gaps: 5 minutes or 1 hour, what each costs, which calls went cold. */
-export function TtlSection({ asBilledUsd }: { asBilledUsd: number }) {
+export function TtlSection({
+  asBilledUsd,
+  ttl: answer,
+}: {
+  asBilledUsd: number;
+  /** The traffic's TTL figures (undefined until worked out). */
+  ttl: TrafficTtl | undefined;
+}) {
   const id = useId();
   // Rendered as a transition when the worker's figures arrive, in slices, like the other figures.
-  const ttl = useDeferredValue(useTrafficTtl((s) => s.ttl));
+  const ttl = useDeferredValue(answer);
   return (
     <section className="card ttl-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>The TTL question: 5 minutes or 1 hour?</h2>

@@ -2,7 +2,11 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import GatePanel from '../../../src/features/gate/GatePanel.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
-import { clearTrafficFigures, publishTrafficFigures } from '../../../src/state/traffic-figures.ts';
+import {
+  clearTrafficFigures,
+  crossFigures,
+  seedTrafficFigures,
+} from '../../helpers/traffic-figures.ts';
 import { settled } from '../../helpers/settled.ts';
 
 const POPULATION = [
@@ -38,9 +42,10 @@ afterEach(() => {
 
 describe("the gate on the traffic's tool outputs", () => {
   it('compares the policies on them, shows the fitted priors and puts them on the sliders', async () => {
-    act(() =>
-      publishTrafficFigures({
-        source: '40 calls in 3 conversations, 4 May 2026',
+    seedTrafficFigures(
+      crossFigures({
+        calls: 40,
+        conversations: 3,
         rates: RATES,
         priors: PRIORS,
         population: POPULATION,
@@ -74,9 +79,7 @@ describe("the gate on the traffic's tool outputs", () => {
   });
 
   it('scales the policies to a day and a month at the traffic rate, or a typed one', async () => {
-    act(() =>
-      publishTrafficFigures({ source: 'x', rates: RATES, priors: PRIORS, population: POPULATION }),
-    );
+    seedTrafficFigures(crossFigures({ rates: RATES, priors: PRIORS, population: POPULATION }));
     render(<GatePanel />);
     const volume = within(card()).getByRole('region', { name: 'Scale to a month' });
     expect(within(volume).getByLabelText('Tool outputs per day')).toHaveValue(1.5);

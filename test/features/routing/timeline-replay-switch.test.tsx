@@ -1,11 +1,15 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, simulateRouting } from '../../../src/core/index.ts';
 import { replayTraffic } from '../../../src/engine/traces/replay-service.ts';
 import { TimelineChart } from '../../../src/features/routing/TimelineChart.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
-import { clearTrafficFigures, publishTrafficFigures } from '../../../src/state/traffic-figures.ts';
+import {
+  clearTrafficFigures,
+  crossFigures,
+  seedTrafficFigures,
+} from '../../helpers/traffic-figures.ts';
 import { seededTraffic } from '../../domain/replay-traffic.ts';
 
 // Unmount first: clearing the figures under a mounted component would
@@ -31,12 +35,8 @@ describe('the routing timeline with replayed traffic', () => {
       scope: { kind: 'all' },
       choice: { model: { kind: 'one', model: 'claude-sonnet-4-5' }, ttlSeconds: 300 },
     });
-    act(() =>
-      publishTrafficFigures({
-        replayTimeline: { label: 'all traffic replayed: test', hops: outcome.timeline.hops },
-      }),
-    );
-    const scenarioButton = screen.getByRole('button', { name: 'this scenario' });
+    seedTrafficFigures(crossFigures(), outcome);
+    const scenarioButton = await screen.findByRole('button', { name: 'this scenario' });
     expect(scenarioButton).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'replayed traffic' }));
     expect(screen.getByRole('figure', { name: 'Timeline: replayed traffic' })).toBeInTheDocument();

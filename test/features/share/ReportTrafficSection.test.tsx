@@ -1,7 +1,12 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReportTrafficSection } from '../../../src/features/share/ReportTrafficSection.tsx';
-import { clearTrafficFigures, publishTrafficFigures } from '../../../src/state/traffic-figures.ts';
+import type { ReplayOutcome } from '../../../src/engine/traces/traffic-types.ts';
+import {
+  clearTrafficFigures,
+  crossFigures,
+  seedTrafficFigures,
+} from '../../helpers/traffic-figures.ts';
 import { formatUsd } from '../../../src/ui/format.ts';
 
 const RATES = {
@@ -11,6 +16,17 @@ const RATES = {
   toolOutputsPerDay: 20,
   asBilledUsdPerDay: 2.5,
 };
+
+/** One column of a replay's side-by-side, with the replay's cache-hit share. */
+const column = (totalUsd: number) => ({
+  calls: 1,
+  totalUsd,
+  inputUsd: 0,
+  cacheReadUsd: 0,
+  cacheWriteUsd: totalUsd,
+  outputUsd: 0,
+  cacheHitShare: 0.8,
+});
 
 // Unmount first: clearing the figures under a mounted component would
 // re-render it after the test, outside act().
@@ -26,7 +42,7 @@ describe('the report’s traffic section', () => {
   });
 
   it('shows as billed and the month, and says when no replay is chosen', () => {
-    act(() => publishTrafficFigures({ source: '200 calls in 12 conversations', rates: RATES }));
+    seedTrafficFigures(crossFigures({ calls: 200, conversations: 12, rates: RATES }));
     render(<ReportTrafficSection />);
     expect(screen.getByRole('heading', { name: 'Your traffic' })).toBeInTheDocument();
     expect(screen.getByText(/^200 calls in 12 conversations: figures derived/)).toBeInTheDocument();
@@ -38,21 +54,18 @@ describe('the report’s traffic section', () => {
   });
 
   it('shows the chosen replay and its month at the traffic rate', () => {
-    act(() =>
-      publishTrafficFigures({
-        source: 'x',
-        rates: RATES,
-        replay: {
-          choiceText: 'opus-4-6 → sonnet-4-5, 1-hour TTL',
-          asBilledUsd: 10,
-          asRunUsd: 9.8,
-          replayUsd: 6,
-          deltaUsd: -4,
-          deltaPct: -40,
-          cacheHitShare: 0.8,
-        },
-      }),
-    );
+    seedTrafficFigures(crossFigures({ rates: RATES }), {
+      scopeCalls: 1,
+      scopeConversations: 1,
+      asBilled: column(10),
+      asRun: column(9.8),
+      replay: column(6),
+      leftOut: [],
+      modelsSeen: [],
+      choiceText: 'opus-4-6 → sonnet-4-5, 1-hour TTL',
+      givesUp: [],
+      timeline: { hops: [], totalCalls: 1 },
+    } as unknown as ReplayOutcome);
     render(<ReportTrafficSection />);
     expect(screen.getByText(/^opus-4-6 → sonnet-4-5, 1-hour TTL: /)).toHaveTextContent('−40.0%');
     // 60 % of as billed, at $2.50 a day, for 30 days.

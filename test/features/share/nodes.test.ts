@@ -36,10 +36,13 @@ const {
 } = await import('../../../src/features/share/figure-nodes.ts');
 const { comparisonRows, comparisonStatus, fateDiffs, inputDiffs } =
   await import('../../../src/features/share/compare-nodes.ts');
-const { reportBudgetChart, reportGateChart, reportPolicyChart, reportRoutingChart, reportTraffic } =
-  await import('../../../src/features/share/report-nodes.ts');
-const { clearTrafficFigures, publishTrafficFigures } =
-  await import('../../../src/state/traffic-figures.ts');
+const {
+  reportBudgetChart,
+  reportGateChart,
+  reportPolicyChart,
+  reportRoutingChart,
+  reportTrafficOf,
+} = await import('../../../src/features/share/report-nodes.ts');
 const { useShareStore } = await import('../../../src/features/share/share-store.ts');
 const { selectScenario } = await import('../../../src/state/store.ts');
 
@@ -178,10 +181,18 @@ describe('the comparison of A with B', () => {
 });
 
 describe("the report's traffic section", () => {
-  afterEach(() => clearTrafficFigures());
+  const none = {
+    source: undefined,
+    rates: undefined,
+    priors: undefined,
+    population: undefined,
+    ttl: undefined,
+    replay: undefined,
+    replayTimeline: undefined,
+  };
 
-  it('scales the replay to 30 days, and keeps its figures while others are published', () => {
-    expect(reportTraffic.get()).toBeNull();
+  it('scales the replay to 30 days, and is empty without traffic', () => {
+    expect(reportTrafficOf(none)).toBeNull();
     const rates = {
       spanDays: 2,
       conversationsPerDay: 1,
@@ -189,7 +200,8 @@ describe("the report's traffic section", () => {
       toolOutputsPerDay: 5,
       asBilledUsdPerDay: 3,
     };
-    publishTrafficFigures({
+    const traffic = reportTrafficOf({
+      ...none,
       source: '20 calls',
       rates,
       replay: {
@@ -202,11 +214,7 @@ describe("the report's traffic section", () => {
         cacheHitShare: 0.5,
       },
     });
-    const traffic = reportTraffic.get();
     expect(traffic).toMatchObject({ asBilledUsd: 6, asBilledPerMonthUsd: 90 });
     expect(traffic?.replayPerMonthUsd).toBeCloseTo(60, 9);
-
-    publishTrafficFigures({ rates: { ...rates }, population: [] });
-    expect(reportTraffic.get()).toBe(traffic);
   });
 });

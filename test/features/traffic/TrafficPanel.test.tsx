@@ -7,10 +7,8 @@ import type { PricingTable } from '../../../src/core/pricing.ts';
 import { billTrace, readTraceFiles, replayTrace } from '../../../src/core/traces/index.ts';
 import { TrafficService } from '../../../src/engine/traces/traffic-service.ts';
 import TrafficPanel from '../../../src/features/traffic/TrafficPanel.tsx';
-import {
-  resetTrafficSessionForTests,
-  useTrafficSession,
-} from '../../../src/features/traffic/traffic-session.ts';
+import { resetTrafficSessionForTests } from '../../../src/features/traffic/traffic-session.ts';
+import { storedTraffic } from '../../helpers/traffic-figures.ts';
 import { useAppStore } from '../../../src/state/store.ts';
 import { formatPercent, formatUsd } from '../../../src/ui/format.ts';
 import { fixturePaths, sourceOf } from '../../engine/traces/fixture-sources.ts';
@@ -196,7 +194,7 @@ describe('TrafficPanel', () => {
     expect(
       screen.getByText(/^not a usage trace this explorer can read: expected/),
     ).toBeInTheDocument();
-    expect(useTrafficSession.getState().meta?.callCount).toBe(expected().calls.length);
+    expect(storedTraffic()?.meta?.callCount).toBe(expected().calls.length);
     await allRevealed();
   });
 

@@ -7,7 +7,7 @@ import { DEFAULT_PRICING } from '../../../src/core/pricing.ts';
 import { readTraceFiles, replayTrace } from '../../../src/core/traces/index.ts';
 import { TrafficService } from '../../../src/engine/traces/traffic-service.ts';
 import { analyseTtl } from '../../../src/engine/traces/traffic-ttl.ts';
-import { dateRangeText, useTrafficTtl } from '../../../src/features/traffic/cross-figures.ts';
+import { dateRangeText } from '../../../src/engine/traces/traffic-figures.ts';
 import TrafficPanel from '../../../src/features/traffic/TrafficPanel.tsx';
 import {
   forgetTraffic,
@@ -15,7 +15,7 @@ import {
 } from '../../../src/features/traffic/traffic-session.ts';
 import { TtlSection } from '../../../src/features/traffic/TtlSection.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
-import { useTrafficFigures } from '../../../src/state/traffic-figures.ts';
+import { watchTrafficFigures } from '../../helpers/traffic-figures.ts';
 import { formatUsd } from '../../../src/ui/format.ts';
 
 const PATH = 'test/fixtures/traces/claude-code-gaps.jsonl';
@@ -36,8 +36,7 @@ afterEach(async () => {
 describe('TtlSection', () => {
   it('shows what each TTL costs, the gaps against both TTLs and the calls that went cold', async () => {
     const ttl = analyseTtl(CALLS, DEFAULT_PRICING);
-    act(() => useTrafficTtl.setState({ ttl }));
-    render(<TtlSection asBilledUsd={0.2} />);
+    render(<TtlSection asBilledUsd={0.2} ttl={ttl} />);
     expect(
       screen.getByRole('heading', { name: 'The TTL question: 5 minutes or 1 hour?' }),
     ).toBeInTheDocument();
@@ -77,14 +76,16 @@ describe('TtlSection', () => {
     // The tab reveals its sections a frame at a time after an import: wait as long as that takes.
     await screen.findByRole('heading', { name: 'The TTL question: 5 minutes or 1 hour?' });
     await screen.findByRole('table', { name: 'What each TTL costs on this traffic' });
-    const figures = useTrafficFigures.getState();
+    const watched = watchTrafficFigures();
+    await expect.poll(() => watched.current.source).toBeDefined();
+    const figures = watched.current;
     expect(figures.source).toBe('8 calls in 2 conversations, 4 May 2026');
     expect(figures.population).toHaveLength(4);
     expect(figures.priors?.medianTokens).toBe(1_600);
     expect(figures.rates?.toolOutputsPerDay).toBe(4);
     await act(() => forgetTraffic());
-    expect(useTrafficFigures.getState().source).toBeUndefined();
-    expect(useTrafficFigures.getState().population).toBeUndefined();
+    expect(watched.current.source).toBeUndefined();
+    expect(watched.current.population).toBeUndefined();
   });
 
   it('words a span of days', () => {

@@ -10,7 +10,7 @@ import type { BilledRow } from '../../../engine/traces/traffic-types.ts';
 import type { ReplayChoiceState } from '../../../model/traffic.ts';
 import { useAppStore } from '../../../state/store.ts';
 import { formatPlain, formatUsd } from '../../../ui/format.ts';
-import { setReplayScope, type ScopeChoice } from './replay-session.ts';
+import { setReplayScope, type ScopeChoice } from '../../../state/replay-scope.ts';
 
 function ScopeChooser({
   scope,

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useId, useMemo } from 'react';
+import { useDeferredValue, useId, useMemo } from 'react';
 import type { PricingTable } from '../../../core/pricing.ts';
 import {
   choiceText,
@@ -7,20 +7,20 @@ import {
   type ModelSeenShare,
 } from '../../../domain/traffic-replay.ts';
 import { replayCandidates } from '../../../domain/traffic-replay-search.ts';
+import {
+  useReplaySearch,
+  useStoredTraffic,
+  useTrafficAnalysis,
+  useTrafficReplay,
+  workerScope,
+} from '../../../engine/traces/traffic-queries.ts';
 import type { TrafficAnalysis } from '../../../engine/traces/traffic-types.ts';
+import { useReplayScope } from '../../../state/replay-scope.ts';
 import { useAppStore } from '../../../state/store.ts';
 import { formatPlain } from '../../../ui/format.ts';
-import { useTrafficSession } from '../traffic-session.ts';
 import { CheapestSettings } from './CheapestSettings.tsx';
 import { ReplayChoiceForm } from './ReplayChoiceForm.tsx';
 import { ReplayColumns } from './ReplayColumns.tsx';
-import {
-  clearReplayResults,
-  requestReplay,
-  requestSearch,
-  useReplaySession,
-  workerScope,
-} from './replay-session.ts';
 import './replay.css';
 
 /** The models seen, by price row (else the name as written), most calls first. */
@@ -62,33 +62,24 @@ function CannotKnow() {
  */
 export function ReplaySection({ pricing }: { pricing: PricingTable }) {
   const id = useId();
-  const meta = useTrafficSession((s) => s.meta);
-  const phase = useTrafficSession((s) => s.phase);
-  const version = useTrafficSession((s) => s.version);
-  const analysis = useDeferredValue(useTrafficSession((s) => s.analysis));
+  const hasTraffic = useStoredTraffic()?.meta !== undefined;
+  const analysis = useDeferredValue(useTrafficAnalysis(pricing).value);
   const choice = useAppStore((s) => s.traffic.replay);
-  const scope = useReplaySession((s) => s.scope);
+  const scope = useReplayScope((s) => s.scope);
+  // The replay and the search follow the stored calls, the price table, the scope and the choice.
+  const replay = useTrafficReplay(pricing, scope, choice);
+  const found = useReplaySearch(pricing, scope);
   // Results render as a transition, in slices, so their arrival never blocks input.
-  const outcome = useDeferredValue(useReplaySession((s) => s.outcome));
-  const search = useDeferredValue(useReplaySession((s) => s.search));
-  const replayUpdating = useReplaySession((s) => s.replayUpdating);
-  const searchUpdating = useReplaySession((s) => s.searchUpdating);
-  const error = useReplaySession((s) => s.error);
-  const hasTraffic = meta !== undefined;
-
-  useEffect(() => {
-    if (phase === 'ready' && !hasTraffic) clearReplayResults();
-  }, [phase, hasTraffic]);
-  useEffect(() => {
-    const forWorker = workerScope(scope);
-    if (version > 0 && hasTraffic && forWorker !== undefined)
-      void requestReplay(pricing, forWorker, planChoiceOf(choice));
-  }, [version, hasTraffic, pricing, scope, choice]);
-  useEffect(() => {
-    const forWorker = workerScope(scope);
-    if (version > 0 && hasTraffic && forWorker !== undefined)
-      void requestSearch(pricing, forWorker);
-  }, [version, hasTraffic, pricing, scope]);
+  const outcome = useDeferredValue(replay.value);
+  const search = useDeferredValue(found.value);
+  const replayUpdating = replay.updating;
+  const searchUpdating = found.updating;
+  const error =
+    replay.error !== undefined
+      ? `The replay failed: ${replay.error}.`
+      : found.error !== undefined
+        ? `The search failed: ${found.error}.`
+        : undefined;
 
   const modelsSeen = useMemo(() => modelsSeenOf(analysis), [analysis]);
   const candidates = useMemo(() => replayCandidates(pricing), [pricing]);

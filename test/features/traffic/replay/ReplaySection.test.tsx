@@ -7,13 +7,13 @@ import { DEFAULT_PRICING } from '../../../../src/core/pricing.ts';
 import { billTrace, readTraceFiles, replayTrace } from '../../../../src/core/traces/index.ts';
 import { TrafficService } from '../../../../src/engine/traces/traffic-service.ts';
 import TrafficPanel from '../../../../src/features/traffic/TrafficPanel.tsx';
-import { resetReplaySessionForTests } from '../../../../src/features/traffic/replay/replay-session.ts';
 import { resetTrafficSessionForTests } from '../../../../src/features/traffic/traffic-session.ts';
 import { useAppStore } from '../../../../src/state/store.ts';
-import { clearTrafficFigures, useTrafficFigures } from '../../../../src/state/traffic-figures.ts';
+import { resetReplayScopeForTests } from '../../../../src/state/replay-scope.ts';
 import { formatUsd } from '../../../../src/ui/format.ts';
 import { fixturePaths } from '../../../engine/traces/fixture-sources.ts';
 import { bookBilling } from '../../../helpers/book-pricing.ts';
+import { watchTrafficFigures } from '../../../helpers/traffic-figures.ts';
 
 // The hand-made Claude Code session and its subagent: opus-4-6, haiku-4-5 and sonnet-4-5 calls.
 const paths = fixturePaths().filter((p) => p.includes('/projects/'));
@@ -26,8 +26,7 @@ const calls = () =>
 
 beforeEach(() => {
   resetTrafficSessionForTests();
-  resetReplaySessionForTests();
-  clearTrafficFigures();
+  resetReplayScopeForTests();
   act(() => useAppStore.getState().resetToDefaults());
 });
 
@@ -104,8 +103,9 @@ describe('ReplaySection', () => {
     ).toBeInTheDocument();
 
     // Published for the routing tab and the report.
-    await expect.poll(() => useTrafficFigures.getState().replay?.replayUsd).toBeCloseTo(want, 12);
-    expect(useTrafficFigures.getState().replayTimeline?.hops).toHaveLength(all.length);
+    const figures = watchTrafficFigures();
+    await expect.poll(() => figures.current.replay?.replayUsd).toBeCloseTo(want, 12);
+    expect(figures.current.replayTimeline?.hops).toHaveLength(all.length);
 
     const ranked = await screen.findByRole('list', { name: 'Cheapest settings, ranked' });
     const items = within(ranked)
