@@ -3,6 +3,7 @@
  * data as CSV. Colours the page sets through CSS variables are resolved and
  * inlined, so an exported file looks like the chart on screen.
  */
+import { downloadBlob } from './download.ts';
 
 /** A legend entry drawn under an exported chart (legends are drawn in HTML on screen). */
 export interface LegendEntry {
@@ -93,21 +94,6 @@ const INLINED_STYLES = [
   'visibility',
   'display',
 ] as const;
-
-/** Saves a blob as a file through a temporary link. */
-export function downloadBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoke later: some browsers start the download after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** A file name from a chart title: "Cost per hop" → "cost-per-hop". */
 export function fileSlug(title: string): string {

@@ -1,6 +1,6 @@
 import { scenarioToJson } from '../../state/persistence.ts';
 import type { ScenarioData } from '../../model/scenario.ts';
-import { downloadBlob } from '../../ui/chart-export.ts';
+import { downloadBlob } from '../../ui/download.ts';
 
 /** File name of an exported scenario. */
 export const EXPORT_FILE_NAME = 'context-cost-scenario.json';

@@ -5,7 +5,7 @@
  * Every function resolves and never throws.
  */
 import { create } from 'zustand';
-import { downloadBlob } from '../../ui/chart-export.ts';
+import { downloadBlob } from '../../ui/download.ts';
 import {
   browserStorage,
   parseScenarioText,
