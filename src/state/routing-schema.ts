@@ -4,7 +4,7 @@
  * conversation generator's settings.
  */
 import './zod-config.ts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   atMost,
   MAX_HOPS_PER_TURN,
@@ -27,17 +27,17 @@ import {
 const policySchema = z.object({
   id,
   when: z.object({
-    hop: z
-      .object({
-        min: z.int().min(0).max(TOKENS.max).optional(),
-        max: z.int().min(0).max(TOKENS.max).optional(),
-      })
-      .optional(),
-    forcedTool: id.optional(),
-    toolAvailable: id.optional(),
-    complexity: complexity.optional(),
+    hop: z.optional(
+      z.object({
+        min: z.optional(z.int().check(z.minimum(0), z.maximum(TOKENS.max))),
+        max: z.optional(z.int().check(z.minimum(0), z.maximum(TOKENS.max))),
+      }),
+    ),
+    forcedTool: z.optional(id),
+    toolAvailable: z.optional(id),
+    complexity: z.optional(complexity),
   }),
-  model: modelConfig.optional(),
+  model: z.optional(modelConfig),
 });
 
 type StrategyInput =
@@ -52,7 +52,7 @@ type StrategyInput =
     }
   | { kind: 'sticky'; inner: StrategyInput; ttlSeconds: number };
 
-const strategySchema: z.ZodType<StrategyInput> = z.lazy(() =>
+const strategySchema: z.ZodMiniType<StrategyInput> = z.lazy(() =>
   z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('none') }),
     z.object({ kind: z.literal('fixed'), model: modelConfig }),
@@ -61,21 +61,31 @@ const strategySchema: z.ZodType<StrategyInput> = z.lazy(() =>
       kind: z.literal('complexity'),
       complex: modelConfig,
       simple: modelConfig,
-      classifierUsd: z.number().min(0, 'must be a cost of 0 or more USD').max(USD.max, atMost(USD)),
+      classifierUsd: z
+        .number()
+        .check(z.minimum(0, 'must be a cost of 0 or more USD'), z.maximum(USD.max, atMost(USD))),
     }),
     z.object({ kind: z.literal('sticky'), inner: strategySchema, ttlSeconds: seconds }),
   ]),
 );
 
 const generatorSchema = z.object({
-  templateTurn: z.int('must be a whole turn number').min(0, 'must be 0 or more').max(MAX_TURNS),
+  templateTurn: z
+    .int('must be a whole turn number')
+    .check(z.minimum(0, 'must be 0 or more'), z.maximum(MAX_TURNS)),
   turnCount: z
     .int('must be a whole number of turns')
-    .min(1, 'must be at least 1 turn')
-    .max(MAX_TURNS, `must be ${atMost(MAX_TURNS, 'turns')}`),
-  spreadPct: z.number().min(0, 'must be 0% or more').max(95, 'must be at most 95%'),
-  seed: z.int('must be a whole number').min(0).max(4_294_967_295),
-  complexSharePct: z.number().min(0, 'must be 0% or more').max(100, 'must be at most 100%'),
+    .check(
+      z.minimum(1, 'must be at least 1 turn'),
+      z.maximum(MAX_TURNS, `must be ${atMost(MAX_TURNS, 'turns')}`),
+    ),
+  spreadPct: z
+    .number()
+    .check(z.minimum(0, 'must be 0% or more'), z.maximum(95, 'must be at most 95%')),
+  seed: z.int('must be a whole number').check(z.minimum(0), z.maximum(4_294_967_295)),
+  complexSharePct: z
+    .number()
+    .check(z.minimum(0, 'must be 0% or more'), z.maximum(100, 'must be at most 100%')),
 });
 
 export const routingSchema = z.object({
@@ -83,17 +93,20 @@ export const routingSchema = z.object({
   cacheTtlChoice: z.enum(['fiveMinutes', 'oneHour', 'custom']),
   generator: generatorSchema,
   // Added after v1 shipped: optional, so every older link stays valid.
-  baselineModels: z
-    .array(z.string().min(1, 'must name a model'))
-    .max(5_000, 'at most 5,000 models')
-    .optional(),
+  baselineModels: z.optional(
+    z
+      .array(z.string().check(z.minLength(1, 'must name a model')))
+      .check(z.maxLength(5_000, 'at most 5,000 models')),
+  ),
   // The volume line's typed rate; optional, so older links stay valid.
-  volumePerDay: volumePerDay.optional(),
+  volumePerDay: z.optional(volumePerDay),
   scenario: z.object({
     systemTokens: tokens,
-    cacheTtlSeconds: seconds.optional(),
-    thinkingInvalidatesCache: z.boolean().optional(),
-    policies: z.array(policySchema).max(MAX_POLICIES, atMost(MAX_POLICIES, 'policies')),
+    cacheTtlSeconds: z.optional(seconds),
+    thinkingInvalidatesCache: z.optional(z.boolean()),
+    policies: z
+      .array(policySchema)
+      .check(z.maxLength(MAX_POLICIES, atMost(MAX_POLICIES, 'policies'))),
     strategy: strategySchema,
     defaultModel: modelConfig,
     turns: z
@@ -102,11 +115,13 @@ export const routingSchema = z.object({
           gapSeconds: seconds,
           userTokens: tokens,
           complexity,
-          toolNames: z
-            .array(id)
-            .max(MAX_TOOLS_PER_TURN, atMost(MAX_TOOLS_PER_TURN, 'tools'))
-            .nullable()
-            .optional(),
+          toolNames: z.optional(
+            z.nullable(
+              z
+                .array(id)
+                .check(z.maxLength(MAX_TOOLS_PER_TURN, atMost(MAX_TOOLS_PER_TURN, 'tools'))),
+            ),
+          ),
           hops: z
             .array(
               z.object({
@@ -114,12 +129,12 @@ export const routingSchema = z.object({
                 thinkingTokens: tokens,
                 toolResultTokens: tokens,
                 latencySeconds: seconds,
-                forcedTool: id.nullable().optional(),
+                forcedTool: z.optional(z.nullable(id)),
               }),
             )
-            .max(MAX_HOPS_PER_TURN, atMost(MAX_HOPS_PER_TURN, 'hops a turn')),
+            .check(z.maxLength(MAX_HOPS_PER_TURN, atMost(MAX_HOPS_PER_TURN, 'hops a turn'))),
         }),
       )
-      .max(MAX_TURNS, atMost(MAX_TURNS, 'turns')),
+      .check(z.maxLength(MAX_TURNS, atMost(MAX_TURNS, 'turns'))),
   }),
 });

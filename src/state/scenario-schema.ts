@@ -5,7 +5,7 @@
  * unvalidated data.
  */
 import './zod-config.ts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   atMost,
   CONTEXT_TOKENS,
@@ -41,78 +41,85 @@ export const SCENARIO_VERSION = 1;
 // has a context near that), so a link cannot carry a count the core rejects.
 const rowTokens = z
   .int('must be a whole number of tokens')
-  .min(0, 'must be 0 or more tokens')
-  .max(1_000_000_000, 'must be at most 1,000,000,000 tokens');
+  .check(
+    z.minimum(0, 'must be 0 or more tokens'),
+    z.maximum(1_000_000_000, 'must be at most 1,000,000,000 tokens'),
+  );
 const longContextTier = z.object({
   thresholdTokens: rowTokens,
   input: usdPerMillion,
-  output: usdPerMillion.optional(),
-  cacheWrite: usdPerMillion.optional(),
-  cacheWrite1h: usdPerMillion.optional(),
-  cacheRead: usdPerMillion.optional(),
+  output: z.optional(usdPerMillion),
+  cacheWrite: z.optional(usdPerMillion),
+  cacheWrite1h: z.optional(usdPerMillion),
+  cacheRead: z.optional(usdPerMillion),
 });
 const priceRow = z.object({
   model: modelName,
   provider: name,
   input: usdPerMillion,
   output: usdPerMillion,
-  cacheWrite: usdPerMillion.optional(),
-  cacheWrite1h: usdPerMillion.optional(),
-  cacheRead: usdPerMillion.optional(),
-  maxInputTokens: wholeNumber(
-    1,
-    CONTEXT_TOKENS.max,
-    'must be more than 0 tokens',
-    atMost(CONTEXT_TOKENS),
-  ).optional(),
+  cacheWrite: z.optional(usdPerMillion),
+  cacheWrite1h: z.optional(usdPerMillion),
+  cacheRead: z.optional(usdPerMillion),
+  maxInputTokens: z.optional(
+    wholeNumber(1, CONTEXT_TOKENS.max, 'must be more than 0 tokens', atMost(CONTEXT_TOKENS)),
+  ),
   // Revision 2 (SPEC §1.1); scenarios written before it have neither.
-  minCacheableTokens: rowTokens.optional(),
-  longContext: longContextTier.optional(),
+  minCacheableTokens: z.optional(rowTokens),
+  longContext: z.optional(longContextTier),
   // Revision 3 (SPEC §13.6); scenarios written before it have none of them.
-  effectiveFrom: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day, YYYY-MM-DD')
-    .optional(),
-  cacheMode: z.enum(['explicit', 'automatic']).optional(),
-  automaticCacheTtlSeconds: z
-    .int('must be a whole number of seconds')
-    .min(1, 'must be at least 1 second')
-    .max(86_400, 'must be at most 86,400 seconds (a day)')
-    .optional(),
-  toolFees: z.record(z.string().max(64), usdPerMillion).optional(),
+  effectiveFrom: z.optional(
+    z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day, YYYY-MM-DD')),
+  ),
+  cacheMode: z.optional(z.enum(['explicit', 'automatic'])),
+  automaticCacheTtlSeconds: z.optional(
+    z
+      .int('must be a whole number of seconds')
+      .check(
+        z.minimum(1, 'must be at least 1 second'),
+        z.maximum(86_400, 'must be at most 86,400 seconds (a day)'),
+      ),
+  ),
+  toolFees: z.optional(z.record(z.string().check(z.maxLength(64)), usdPerMillion)),
 });
 
 const uiSchema = z.object({
   tab: z.enum(['gate', 'budget', 'routing', 'prices', 'traffic']),
   theme: z.enum(['system', 'light', 'dark']),
   // The report's title and note: optional, so scenarios without them read as before.
-  reportTitle: z
-    .string()
-    .max(MAX_REPORT_TITLE_CHARS, atMost(MAX_REPORT_TITLE_CHARS, 'characters'))
-    .optional(),
-  reportNote: z
-    .string()
-    .max(MAX_REPORT_NOTE_CHARS, atMost(MAX_REPORT_NOTE_CHARS, 'characters'))
-    .optional(),
+  reportTitle: z.optional(
+    z
+      .string()
+      .check(z.maxLength(MAX_REPORT_TITLE_CHARS, atMost(MAX_REPORT_TITLE_CHARS, 'characters'))),
+  ),
+  reportNote: z.optional(
+    z
+      .string()
+      .check(z.maxLength(MAX_REPORT_NOTE_CHARS, atMost(MAX_REPORT_NOTE_CHARS, 'characters'))),
+  ),
 });
 
 const pricesSchema = z.object({
-  rows: z
-    .array(priceRow)
-    .max(MAX_PRICE_ROWS, atMost(MAX_PRICE_ROWS, 'models'))
-    .refine(
+  rows: z.array(priceRow).check(
+    z.maxLength(MAX_PRICE_ROWS, atMost(MAX_PRICE_ROWS, 'models')),
+    z.refine(
       (rows) => new Set(rows.map((r) => r.model)).size === rows.length,
       'model names must be unique',
     ),
+  ),
 });
 
 const gateSchema = z.object({
-  outputTokens: tokens.max(1e9, 'must be at most 1,000,000,000 tokens'),
+  outputTokens: tokens.check(z.maximum(1e9, 'must be at most 1,000,000,000 tokens')),
   horizon: z
     .number()
-    .min(0, 'must be 0 or more turns')
-    .max(HORIZON_TURNS.max, `must be ${atMost(HORIZON_TURNS)}`),
-  recallProbability: z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1'),
+    .check(
+      z.minimum(0, 'must be 0 or more turns'),
+      z.maximum(HORIZON_TURNS.max, `must be ${atMost(HORIZON_TURNS)}`),
+    ),
+  recallProbability: z
+    .number()
+    .check(z.minimum(0, 'must be between 0 and 1'), z.maximum(1, 'must be between 0 and 1')),
   modelName: name,
   largeOffloadThresholdTokens: wholeTokens,
   stubTokens: wholeTokens,
@@ -121,30 +128,44 @@ const gateSchema = z.object({
   population: z.object({
     // 'traffic': the receiver's own traffic; a link carries the mode, never the outputs.
     mode: z.enum(['lognormal', 'pasted', 'traffic']),
-    medianTokens: z.number().positive('must be more than 0 tokens').max(TOKENS.max, atMost(TOKENS)),
-    sigma: z.number().min(0).max(5, 'must be at most 5'),
+    medianTokens: z
+      .number()
+      .check(z.positive('must be more than 0 tokens'), z.maximum(TOKENS.max, atMost(TOKENS))),
+    sigma: z.number().check(z.minimum(0), z.maximum(5, 'must be at most 5')),
     pasted: z
       .string()
-      .max(MAX_TEXT_CHARS, `pasted sizes are too long (${atMost(MAX_TEXT_CHARS, 'characters')})`),
+      .check(
+        z.maxLength(
+          MAX_TEXT_CHARS,
+          `pasted sizes are too long (${atMost(MAX_TEXT_CHARS, 'characters')})`,
+        ),
+      ),
     sizeOnlyThresholdTokens: tokens,
     // SPEC §2.1 (revision 2); links written before it name none of these and take the defaults.
     carryBasis: z.enum(['uncached', 'cached']),
-    cacheHitShare: z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1'),
+    cacheHitShare: z
+      .number()
+      .check(z.minimum(0, 'must be between 0 and 1'), z.maximum(1, 'must be between 0 and 1')),
     tailTokens: wholeTokens,
     recallElasticity: z
       .number()
-      .min(0, 'must be 0 or more')
-      .max(RECALL_ELASTICITY.max, atMost(RECALL_ELASTICITY)),
-    horizon: z
-      .number()
-      .min(0, 'must be 0 or more turns')
-      .max(HORIZON_TURNS.max, `must be ${atMost(HORIZON_TURNS)}`)
-      .nullable(),
-    recallProbability: z
-      .number()
-      .min(0, 'must be between 0 and 1')
-      .max(1, 'must be between 0 and 1')
-      .nullable(),
+      .check(
+        z.minimum(0, 'must be 0 or more'),
+        z.maximum(RECALL_ELASTICITY.max, atMost(RECALL_ELASTICITY)),
+      ),
+    horizon: z.nullable(
+      z
+        .number()
+        .check(
+          z.minimum(0, 'must be 0 or more turns'),
+          z.maximum(HORIZON_TURNS.max, `must be ${atMost(HORIZON_TURNS)}`),
+        ),
+    ),
+    recallProbability: z.nullable(
+      z
+        .number()
+        .check(z.minimum(0, 'must be between 0 and 1'), z.maximum(1, 'must be between 0 and 1')),
+    ),
   }),
   tailTokens: wholeTokens,
   // The volume line's typed rate; older scenarios have none (null: the traffic's or the default).
@@ -159,18 +180,20 @@ const budgetSchema = z.object({
         section: id,
         tier: z.enum(['stable', 'session', 'perTurn']),
         tokens: wholeTokens,
-        text: z.string().max(MAX_TEXT_CHARS, atMost(MAX_TEXT_CHARS, 'characters')).nullable(),
+        text: z.nullable(
+          z.string().check(z.maxLength(MAX_TEXT_CHARS, atMost(MAX_TEXT_CHARS, 'characters'))),
+        ),
         pinned: z.boolean(),
       }),
     )
-    .max(MAX_BUDGET_ROWS, atMost(MAX_BUDGET_ROWS, 'rows')),
+    .check(z.maxLength(MAX_BUDGET_ROWS, atMost(MAX_BUDGET_ROWS, 'rows'))),
   maxTotalTokens: wholeTokens,
   unbounded: z.boolean(),
-  charsPerToken: z.int().min(1, 'must be a whole number of 1 or more').max(100),
+  charsPerToken: z.int().check(z.minimum(1, 'must be a whole number of 1 or more'), z.maximum(100)),
   sectionBudgets: z
-    .array(z.object({ section: id, maxTotalTokens: wholeTokens.nullable() }))
-    .max(MAX_SECTION_BUDGETS, atMost(MAX_SECTION_BUDGETS, 'section budgets')),
-  estimatorErrorPct: z.number().min(0).max(100, 'must be at most 100%'),
+    .array(z.object({ section: id, maxTotalTokens: z.nullable(wholeTokens) }))
+    .check(z.maxLength(MAX_SECTION_BUDGETS, atMost(MAX_SECTION_BUDGETS, 'section budgets'))),
+  estimatorErrorPct: z.number().check(z.minimum(0), z.maximum(100, 'must be at most 100%')),
   errorScope: z.enum(['all', 'estimated']),
   // The volume line (older scenarios take the defaults).
   volumePerDay: volumePerDay,
