@@ -11,7 +11,6 @@ import { BilledBarsChart } from './BilledBarsChart.tsx';
 import { allTokens, BILLED_KINDS, TOOL_FEES } from './billed-kinds.ts';
 import { BREAKDOWN_VIEWS, rowHint, rowName } from './breakdown-words.ts';
 import { plural } from './plural.ts';
-import { useRevealed } from './use-revealed.ts';
 
 const CHART_BARS = 20;
 
@@ -98,8 +97,6 @@ export const AsBilledSection = memo(function AsBilledSection({
   const [view, setView] = useState<BreakdownView>('conversation');
   const { billed } = analysis;
   const rows = rowsOf(analysis, view);
-  // Up to 200 rows: committed in slices (20, then 30 a frame), a long table is not one long task.
-  const shown = useRevealed(rows.length, 20, 30);
   const chosen = BREAKDOWN_VIEWS.find((v) => v.id === view)!;
   const inAll = billed.rowsInAll[view];
   const chartRows = view === 'day' ? rows.slice(-CHART_BARS) : rows.slice(0, CHART_BARS);
@@ -223,7 +220,7 @@ export const AsBilledSection = memo(function AsBilledSection({
                 ),
               },
             ]}
-            rows={rows.slice(0, shown).map((row) => ({ row, total: false }))}
+            rows={rows.map((row) => ({ row, total: false }))}
             footer={[
               {
                 row: {

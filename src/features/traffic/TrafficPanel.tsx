@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import {
   useCrossFigures,
   useStoredTraffic,
@@ -16,16 +16,12 @@ import { ReplaySection } from './replay/ReplaySection.tsx';
 import { TrafficSummary } from './TrafficSummary.tsx';
 import { TtlSection } from './TtlSection.tsx';
 import { forgetTraffic, startTrafficSession, useTrafficSession } from './traffic-session.ts';
-import { useRevealed } from './use-revealed.ts';
 import './traffic.css';
 
-/** The figure sections below the summary, in the order they are revealed. */
-const FIGURE_SECTIONS = 4;
-
 /**
- * The as-billed, calibration, TTL and calls sections, one more after each
- * painted frame (as use-revealed.ts does for rows), so the figures arriving
- * are not one long task of rendering and layout.
+ * The as-billed, calibration, TTL and calls sections. Every figure comes
+ * worked out from the worker and every table is bounded (200 breakdown
+ * rows, a page of 50 calls), so they render together within a frame.
  */
 const TrafficFigures = memo(function TrafficFigures({
   analysis,
@@ -36,21 +32,20 @@ const TrafficFigures = memo(function TrafficFigures({
   callCount: number;
   version: number;
 }) {
-  const shown = useRevealed(FIGURE_SECTIONS, 1, 1);
   // The TTL question is one of the figures the other tabs read too.
   const ttl = useCrossFigures(useValue(pricingTable)).value?.ttl;
   return (
     <>
       <AsBilledSection analysis={analysis} />
-      {shown < 2 ? null : analysis.calibration === undefined ? (
+      {analysis.calibration === undefined ? (
         <p className="note">
           The calibration needs priced calls: add price rows for the models above.
         </p>
       ) : (
         <CalibrationSection calibration={analysis.calibration} />
       )}
-      {shown < 3 ? null : <TtlSection asBilledUsd={analysis.billed.totals.totalUsd} ttl={ttl} />}
-      {shown < 4 ? null : <CallsTable total={callCount} version={version} />}
+      <TtlSection asBilledUsd={analysis.billed.totals.totalUsd} ttl={ttl} />
+      <CallsTable total={callCount} version={version} />
     </>
   );
 });
@@ -66,8 +61,7 @@ export default function TrafficPanel() {
   // The figures follow the stored calls and the price table (adding a price row bills its calls).
   const pricing = useValue(pricingTable);
   const answer = useTrafficAnalysis(pricing);
-  // The figures render as a transition, in slices, so a large result never blocks input.
-  const analysis = useDeferredValue(answer.value);
+  const analysis = answer.value;
 
   useEffect(() => {
     void startTrafficSession();

@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import type { PricingTable } from '../../../core/pricing.ts';
 import {
   choiceText,
@@ -63,15 +63,14 @@ function CannotKnow() {
 export function ReplaySection({ pricing }: { pricing: PricingTable }) {
   const id = useId();
   const hasTraffic = useStoredTraffic()?.meta !== undefined;
-  const analysis = useDeferredValue(useTrafficAnalysis(pricing).value);
+  const analysis = useTrafficAnalysis(pricing).value;
   const choice = useAppStore((s) => s.traffic.replay);
   const scope = useReplayScope((s) => s.scope);
   // The replay and the search follow the stored calls, the price table, the scope and the choice.
   const replay = useTrafficReplay(pricing, scope, choice);
   const found = useReplaySearch(pricing, scope);
-  // Results render as a transition, in slices, so their arrival never blocks input.
-  const outcome = useDeferredValue(replay.value);
-  const search = useDeferredValue(found.value);
+  const outcome = replay.value;
+  const search = found.value;
   const replayUpdating = replay.updating;
   const searchUpdating = found.updating;
   const error =
