@@ -4,7 +4,6 @@ import {
   useStoredTraffic,
   useTrafficAnalysis,
 } from '../../engine/traces/traffic-queries.ts';
-import type { TrafficAnalysis } from '../../engine/traces/traffic-types.ts';
 import { useValue } from '../../state/derive.ts';
 import { pricingTable } from '../../state/selectors.ts';
 import { AsBilledSection } from './AsBilledSection.tsx';
@@ -15,6 +14,7 @@ import { ImportZone } from './ImportZone.tsx';
 import { ReplaySection } from './replay/ReplaySection.tsx';
 import { TrafficSummary } from './TrafficSummary.tsx';
 import { TtlSection } from './TtlSection.tsx';
+import { trafficTabViewOf, type TrafficTabView } from './traffic-tab-view.ts';
 import { forgetTraffic, startTrafficSession, useTrafficSession } from './traffic-session.ts';
 import './traffic.css';
 
@@ -24,25 +24,26 @@ import './traffic.css';
  * rows, a page of 50 calls), so they render together within a frame.
  */
 const TrafficFigures = memo(function TrafficFigures({
-  analysis,
+  view,
   callCount,
   version,
 }: {
-  analysis: TrafficAnalysis;
+  view: TrafficTabView;
   callCount: number;
   version: number;
 }) {
+  const { analysis } = view;
   // The TTL question is one of the figures the other tabs read too.
   const ttl = useCrossFigures(useValue(pricingTable)).value?.ttl;
   return (
     <>
-      <AsBilledSection analysis={analysis} />
-      {analysis.calibration === undefined ? (
+      <AsBilledSection analysis={analysis} view={view.billed} />
+      {analysis.calibration === undefined || view.scatter === undefined ? (
         <p className="note">
           The calibration needs priced calls: add price rows for the models above.
         </p>
       ) : (
-        <CalibrationSection calibration={analysis.calibration} />
+        <CalibrationSection calibration={analysis.calibration} scatter={view.scatter} />
       )}
       <TtlSection asBilledUsd={analysis.billed.totals.totalUsd} ttl={ttl} />
       <CallsTable total={callCount} version={version} />
@@ -60,8 +61,9 @@ export default function TrafficPanel() {
   const notice = useTrafficSession((s) => s.notice);
   // The figures follow the stored calls and the price table (adding a price row bills its calls).
   const pricing = useValue(pricingTable);
-  const answer = useTrafficAnalysis(pricing);
-  const analysis = answer.value;
+  // The analysis with its tables and charts worked out, once per answer.
+  const answer = useTrafficAnalysis(pricing, trafficTabViewOf);
+  const view = answer.value;
 
   useEffect(() => {
     void startTrafficSession();
@@ -112,11 +114,11 @@ export default function TrafficPanel() {
             </button>
             <span className="note">Deletes the imported calls from this browser.</span>
           </div>
-          <TrafficSummary meta={meta} analysis={analysis} />
-          {analysis === undefined ? (
+          <TrafficSummary meta={meta} analysis={view?.analysis} />
+          {view === undefined ? (
             <p className="loading">Working out the figures…</p>
           ) : (
-            <TrafficFigures analysis={analysis} callCount={meta.callCount} version={version} />
+            <TrafficFigures view={view} callCount={meta.callCount} version={version} />
           )}
         </>
       )}
