@@ -1,4 +1,4 @@
-import { memo, useEffect } from 'react';
+import { memo, useDeferredValue, useEffect } from 'react';
 import {
   useCrossFigures,
   useStoredTraffic,
@@ -21,7 +21,7 @@ import './traffic.css';
 /**
  * The as-billed, calibration, TTL and calls sections. Every figure comes
  * worked out from the worker and every table is bounded (200 breakdown
- * rows, a page of 50 calls), so they render together within a frame.
+ * rows, a page of 50 calls); they render together, as one transition.
  */
 const TrafficFigures = memo(function TrafficFigures({
   view,
@@ -63,7 +63,11 @@ export default function TrafficPanel() {
   const pricing = useValue(pricingTable);
   // The analysis with its tables and charts worked out, once per answer.
   const answer = useTrafficAnalysis(pricing, trafficTabViewOf);
-  const view = answer.value;
+  // The one transition of the tab: a large answer (200 breakdown rows, 1,500 dots,
+  // the calls) is thousands of elements, and an urgent render of them blocked the
+  // page for most of a second during a 15 MB import. As a transition React builds
+  // them in pieces of a few milliseconds and keeps input responsive.
+  const view = useDeferredValue(answer.value);
 
   useEffect(() => {
     void startTrafficSession();
