@@ -8,7 +8,12 @@
  * one answer. Imports and forgetting replace the stored traffic, which
  * drops every answer about the traffic before.
  */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useQuery,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import type { PricingTable } from '../../core/pricing.ts';
 import { planChoiceOf, type ReplayPlanChoice } from '../../domain/traffic-replay.ts';
 import type { ReplayChoiceState } from '../../model/traffic.ts';
@@ -99,7 +104,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 const TRAFFIC_GC = { gcTime: Infinity, placeholderData: keepPreviousData } as const;
 
 function answerOf<T>(
-  query: ReturnType<typeof useQuery<T>>,
+  query: UseQueryResult<T>,
   asked: boolean,
   stored: StoredTraffic | undefined,
 ): TrafficAnswer<T> {
@@ -114,14 +119,30 @@ function answerOf<T>(
   };
 }
 
-/** The traffic tab's figures under `pricing`. */
-export function useTrafficAnalysis(pricing: PricingTable): TrafficAnswer<TrafficAnalysis> {
+const sameAnalysis = (analysis: TrafficAnalysis) => analysis;
+
+/**
+ * The traffic tab's figures under `pricing`; with `select`, what a reader
+ * shows of them, worked out once per answer (TanStack Query runs `select`
+ * again only for a new answer or another `select`, so pass a module-level
+ * function).
+ */
+export function useTrafficAnalysis(pricing: PricingTable): TrafficAnswer<TrafficAnalysis>;
+export function useTrafficAnalysis<T>(
+  pricing: PricingTable,
+  select: (analysis: TrafficAnalysis) => T,
+): TrafficAnswer<T>;
+export function useTrafficAnalysis<T>(
+  pricing: PricingTable,
+  select: (analysis: TrafficAnalysis) => T = sameAnalysis as (analysis: TrafficAnalysis) => T,
+): TrafficAnswer<T> {
   const stored = useStoredTraffic();
   const asked = stored?.meta !== undefined;
   const query = useQuery(
     {
       queryKey: ['traffic', 'analysis', stored, pricing],
       queryFn: async () => (await (await trafficClient()).analyse(pricing)) as TrafficAnalysis,
+      select,
       enabled: asked,
       ...TRAFFIC_GC,
     },

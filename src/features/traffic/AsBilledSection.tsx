@@ -2,7 +2,6 @@ import { memo, useId, useState } from 'react';
 import type {
   BilledRow,
   BreakdownView,
-  ToolRequestCount,
   TrafficAnalysis,
 } from '../../engine/traces/traffic-types.ts';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
@@ -10,68 +9,13 @@ import { formatPlain, formatUsd } from '../../ui/format.ts';
 import { BilledBarsChart } from './BilledBarsChart.tsx';
 import { allTokens, BILLED_KINDS, TOOL_FEES } from './billed-kinds.ts';
 import { BREAKDOWN_VIEWS, rowHint, rowName } from './breakdown-words.ts';
+import { requestsText, type BilledView } from './billed-view.ts';
 import { plural } from './plural.ts';
-import { useRevealed } from './use-revealed.ts';
-
-const CHART_BARS = 20;
 
 /** A row of the as-billed table: a breakdown's row, or the total of every priced call. */
 interface BilledLine {
   readonly row: BilledRow;
   readonly total: boolean;
-}
-
-function rowsOf(analysis: TrafficAnalysis, view: BreakdownView): readonly BilledRow[] {
-  const { billed } = analysis;
-  switch (view) {
-    case 'model':
-      return billed.byModel;
-    case 'day':
-      return billed.byDay;
-    case 'project':
-      return billed.byProject;
-    case 'branch':
-      return billed.byBranch;
-    case 'agent':
-      return billed.byAgent;
-    case 'source':
-      return billed.bySource;
-    default:
-      return billed.byConversation;
-  }
-}
-
-function requestsText(counts: readonly ToolRequestCount[]): string {
-  return counts.map((c) => plural(c.requests, `${c.kind} request`)).join(', ');
-}
-
-/** What the as-billed figures assume, in words, for a downloaded chart. */
-function billedAssumptions(analysis: TrafficAnalysis): string[] {
-  const { billed } = analysis;
-  return [
-    'each call at the price row its model finds in the price table, at the tier its prompt chooses',
-    plural(billed.pricedCalls, 'priced call') +
-      (billed.unpricedCalls > 0
-        ? `, ${plural(billed.unpricedCalls, 'unpriced call')} left out`
-        : ''),
-    'server-tool fees per request, apart from tokens',
-    'days in UTC; calls without a time under "undated"',
-  ];
-}
-
-/** The line under the total: what is left out, never priced at $0. */
-function totalText(analysis: TrafficAnalysis): string {
-  const { billed } = analysis;
-  if (billed.pricedCalls === 0)
-    return `No call could be priced: add price rows for the models above (${plural(billed.unpricedCalls, 'call')} waiting).`;
-  const tokens = allTokens(billed.pricedTokens);
-  return (
-    `${formatUsd(billed.totals.totalUsd)} for ${plural(billed.pricedCalls, 'priced call')} ` +
-    `(${plural(tokens, 'token')})` +
-    (billed.unpricedCalls > 0
-      ? `; ${plural(billed.unpricedCalls, 'unpriced call')} left out, never priced at $0`
-      : '')
-  );
 }
 
 /** A USD cell with its tokens (or requests) under it. */
@@ -91,32 +35,23 @@ function Amount({ usd, count }: { usd: number; count: string }) {
  */
 export const AsBilledSection = memo(function AsBilledSection({
   analysis,
+  view: shown,
 }: {
   analysis: TrafficAnalysis;
+  /** Each breakdown's rows and chart, and the words under the total, worked out with the analysis. */
+  view: BilledView;
 }) {
   const id = useId();
   const [view, setView] = useState<BreakdownView>('conversation');
   const { billed } = analysis;
-  const rows = rowsOf(analysis, view);
-  // Up to 200 rows: committed in slices (20, then 30 a frame), a long table is not one long task.
-  const shown = useRevealed(rows.length, 20, 30);
+  const { rows, inAll, chart } = shown.breakdowns[view];
   const chosen = BREAKDOWN_VIEWS.find((v) => v.id === view)!;
-  const inAll = billed.rowsInAll[view];
-  const chartRows = view === 'day' ? rows.slice(-CHART_BARS) : rows.slice(0, CHART_BARS);
-  const chartTitle =
-    view === 'day'
-      ? rows.length > CHART_BARS
-        ? `Cost by day, the last ${CHART_BARS} days`
-        : 'Cost by day (UTC)'
-      : rows.length > CHART_BARS
-        ? `Cost ${chosen.by}, the ${CHART_BARS} largest`
-        : `Cost ${chosen.by}`;
-  const requests = billed.toolRequests.reduce((n, c) => n + c.requests, 0);
+  const requests = shown.toolRequests;
   return (
     <section className="card" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>As billed</h2>
       <p role="status" className="traffic-total">
-        {totalText(analysis)}
+        {shown.totalText}
       </p>
       <p className="note">
         Each call at the price row its model finds, at the tier its prompt chooses, for the counts
@@ -178,11 +113,10 @@ export const AsBilledSection = memo(function AsBilledSection({
       {billed.pricedCalls === 0 ? null : (
         <>
           <BilledBarsChart
-            title={chartTitle}
-            rows={chartRows}
+            chart={chart}
             rowLabel={chosen.rowLabel}
             view={view}
-            assumptions={billedAssumptions(analysis)}
+            assumptions={shown.assumptions}
           />
           <DataTable
             caption={`As billed ${chosen.by}${
@@ -223,7 +157,7 @@ export const AsBilledSection = memo(function AsBilledSection({
                 ),
               },
             ]}
-            rows={rows.slice(0, shown).map((row) => ({ row, total: false }))}
+            rows={rows.map((row) => ({ row, total: false }))}
             footer={[
               {
                 row: {

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import type { BilledRow, BreakdownView } from '../../engine/traces/traffic-types.ts';
 import { BarChart, type BarSeries } from '../../ui/charts/BarChart.tsx';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
@@ -6,6 +6,7 @@ import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatUsd } from '../../ui/format.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 import { BILLED_SERIES } from './billed-kinds.ts';
+import type { BilledChartView } from './billed-view.ts';
 import { rowName } from './breakdown-words.ts';
 
 const SERIES: readonly BarSeries[] = BILLED_SERIES.map((k) => ({
@@ -13,21 +14,6 @@ const SERIES: readonly BarSeries[] = BILLED_SERIES.map((k) => ({
   label: k.label,
   color: k.color,
 }));
-// Conversation ids are long (session UUIDs): the middle goes, both ends stay recognisable;
-// a title keeps its start.
-const LABEL_CHARS = 24;
-
-// Text from traces keeps its own direction: each piece is isolated (FSI … PDI), which
-// also ends any embedding or override a cut leaves open.
-const isolated = (text: string) => `\u2068${text}\u2069`;
-
-function shortLabel(text: string, chars: number, keepStart: boolean): string {
-  if (text.length <= chars) return isolated(text);
-  if (keepStart) return `${isolated(text.slice(0, chars - 1))}…`;
-  const half = Math.floor((chars - 1) / 2);
-  return `${isolated(text.slice(0, half))}…${isolated(text.slice(-half))}`;
-}
-
 const LEGEND: readonly LegendItem[] = BILLED_SERIES.map((k) => ({
   label: k.label,
   color: k.color,
@@ -35,36 +21,19 @@ const LEGEND: readonly LegendItem[] = BILLED_SERIES.map((k) => ({
 
 /** Stacked horizontal bars of cost by kind of token, one bar a row, on the kit's bar chart. */
 export const BilledBarsChart = memo(function BilledBarsChart({
-  title,
-  rows,
+  chart,
   rowLabel,
   view,
   assumptions,
 }: {
-  title: string;
-  rows: readonly BilledRow[];
+  /** The bars, title and summary, worked out with the analysis. */
+  chart: BilledChartView;
   rowLabel: string;
   view: BreakdownView;
   /** What the costs assume (the price table, the calls left out), for downloaded images. */
   assumptions: readonly string[];
 }) {
-  const categories = useMemo(
-    () =>
-      rows.map((r) => ({
-        label: shortLabel(rowName(view, r), LABEL_CHARS, r.title !== undefined),
-        values: BILLED_SERIES.map((k) => r[k.key]),
-      })),
-    [rows, view],
-  );
-  const byCost = rows.reduce<BilledRow | undefined>(
-    (top, r) => (top === undefined || r.totalUsd > top.totalUsd ? r : top),
-    undefined,
-  );
-  const summary =
-    byCost === undefined
-      ? `${title}: no priced calls.`
-      : `${title}: ${rows.length} ${rows.length === 1 ? 'bar' : 'bars'}, split into plain input, cache reads, 5-minute and 1-hour cache writes, output and tool fees.` +
-        ` The largest is ${rowName(view, byCost)} at ${formatUsd(byCost.totalUsd)}.`;
+  const { title, rows, categories, summary } = chart;
   const withIds = view === 'conversation';
   return (
     <ChartFigure

@@ -1,12 +1,12 @@
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import type { CalibrationPoint } from '../../engine/traces/traffic-types.ts';
 import { Legend, type LegendItem } from '../../ui/charts/Legend.tsx';
-import { LineChart, type Band, type LineSeries } from '../../ui/charts/LineChart.tsx';
+import { LineChart } from '../../ui/charts/LineChart.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
-import { niceLinear } from '../../ui/charts/scales.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatPlain, formatTokens, formatTokensShort } from '../../ui/format.ts';
 import { ChartFigure } from './ChartFigure.tsx';
+import type { ScatterView } from './scatter-view.ts';
 
 const TITLE = 'Predicted against logged cache reads, per call';
 const TABLE_ROWS = 500;
@@ -27,54 +27,17 @@ const LEGEND: readonly LegendItem[] = [
 export const CacheReadScatter = memo(function CacheReadScatter({
   points,
   sampled,
+  view,
   assumptions,
 }: {
   points: readonly CalibrationPoint[];
   sampled: boolean;
+  /** The series, band, axis top and summary drawn from the points. */
+  view: ScatterView;
   /** What the replay assumed (TTLs, price table), for downloaded images. */
   assumptions: readonly string[];
 }) {
-  const { series, bands, max } = useMemo(() => {
-    let largest = 1;
-    for (const p of points)
-      largest = Math.max(largest, p.predictedCachedTokens, p.loggedCacheReadTokens);
-    const top = niceLinear(0, largest, 5).domain[1];
-    const dots = (within: boolean) =>
-      points
-        .filter((p) => p.within === within)
-        .map((p) => ({ x: p.predictedCachedTokens, y: p.loggedCacheReadTokens }));
-    const lines: LineSeries[] = [
-      {
-        id: 'agree',
-        points: [
-          { x: 0, y: 0 },
-          { x: top, y: top },
-        ],
-        color: INK.muted,
-        width: 1.5,
-        dash: '4 3',
-      },
-      { id: 'within', mode: 'points', points: dots(true), color: PALETTE.predictionWithin },
-      { id: 'off', mode: 'points', points: dots(false), color: PALETTE.predictionOff },
-    ];
-    // A call's own band is 2 % of its prompt, which holds its cached tokens: at least this wide.
-    const band: Band = {
-      points: [
-        { x: 0, y0: 0, y1: 0 },
-        // Cut at the top of the plot: the upper edge leaves it at x = top / 1.02.
-        { x: top / 1.02, y0: (0.98 * top) / 1.02, y1: top },
-        { x: top, y0: 0.98 * top, y1: top },
-      ],
-      color: PALETTE.predictionWithin,
-    };
-    return { series: lines, bands: [band], max: top };
-  }, [points]);
-
-  const within = points.filter((p) => p.within).length;
-  const summary =
-    `Predicted against logged cache reads for ${formatPlain(points.length)} calls` +
-    `${sampled ? ' (an even sample)' : ''}: ${formatPlain(within)} lie within 2 % of their prompt of the diagonal, ` +
-    `${formatPlain(points.length - within)} do not.`;
+  const { series, bands, maxTokens: max, summary } = view;
   return (
     <ChartFigure
       title={TITLE}

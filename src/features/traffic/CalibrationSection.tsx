@@ -3,6 +3,7 @@ import type { TrafficCalibration } from '../../engine/traces/traffic-types.ts';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatPercent, formatPlain, formatTokens } from '../../ui/format.ts';
 import { CacheReadScatter } from './CacheReadScatter.tsx';
+import type { ScatterView } from './scatter-view.ts';
 import { utcMinute } from './time-text.ts';
 
 const CALIBRATION_ASSUMPTIONS = [
@@ -36,8 +37,11 @@ const DIFFERENCE_COLUMNS: readonly DataColumn<Difference>[] = [
 /** SPEC §11's as-run replay held against the logged cache reads: is the simulator right for this traffic? */
 export const CalibrationSection = memo(function CalibrationSection({
   calibration,
+  scatter,
 }: {
   calibration: TrafficCalibration;
+  /** The scatter of its points, worked out with the analysis. */
+  scatter: ScatterView;
 }) {
   const id = useId();
   const { calls, withinTwoPercent, share, largestDifferences } = calibration;
@@ -56,6 +60,7 @@ export const CalibrationSection = memo(function CalibrationSection({
       <CacheReadScatter
         points={calibration.points}
         sampled={calibration.pointsSampled}
+        view={scatter}
         assumptions={CALIBRATION_ASSUMPTIONS}
       />
       <h3>The largest differences</h3>

@@ -4,7 +4,6 @@ import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatPlain, formatTokens } from '../../ui/format.ts';
 import { callRows } from './traffic-session.ts';
 import { utcMinute } from './time-text.ts';
-import { useRevealed } from './use-revealed.ts';
 
 const PAGE = 50;
 
@@ -62,8 +61,6 @@ export const CallsTable = memo(function CallsTable({
   const [rows, setRows] = useState<readonly CallRow[]>([]);
   const pages = Math.max(1, Math.ceil(total / PAGE));
   const shown = Math.min(page, pages - 1);
-  // A page arrives with its first rows drawn and the rest a frame later: not one long task.
-  const drawn = useRevealed(rows.length, 20, 30);
 
   useEffect(() => {
     let live = true;
@@ -81,7 +78,7 @@ export const CallsTable = memo(function CallsTable({
       <DataTable
         caption="Calls, by time (undated calls last)"
         columns={CALL_COLUMNS}
-        rows={rows.slice(0, drawn)}
+        rows={rows}
         rowKey={(r) => `${r.conversationId}\n${r.callId}`}
         // Focusable: the wide table scrolls inside its box, and the keyboard must reach it.
         scroll={{ label: 'Calls: table' }}

@@ -4,7 +4,6 @@ import {
   useStoredTraffic,
   useTrafficAnalysis,
 } from '../../engine/traces/traffic-queries.ts';
-import type { TrafficAnalysis } from '../../engine/traces/traffic-types.ts';
 import { useValue } from '../../state/derive.ts';
 import { pricingTable } from '../../state/selectors.ts';
 import { AsBilledSection } from './AsBilledSection.tsx';
@@ -15,42 +14,39 @@ import { ImportZone } from './ImportZone.tsx';
 import { ReplaySection } from './replay/ReplaySection.tsx';
 import { TrafficSummary } from './TrafficSummary.tsx';
 import { TtlSection } from './TtlSection.tsx';
+import { trafficTabViewOf, type TrafficTabView } from './traffic-tab-view.ts';
 import { forgetTraffic, startTrafficSession, useTrafficSession } from './traffic-session.ts';
-import { useRevealed } from './use-revealed.ts';
 import './traffic.css';
 
-/** The figure sections below the summary, in the order they are revealed. */
-const FIGURE_SECTIONS = 4;
-
 /**
- * The as-billed, calibration, TTL and calls sections, one more after each
- * painted frame (as use-revealed.ts does for rows), so the figures arriving
- * are not one long task of rendering and layout.
+ * The as-billed, calibration, TTL and calls sections. Every figure comes
+ * worked out from the worker and every table is bounded (200 breakdown
+ * rows, a page of 50 calls); they render together, as one transition.
  */
 const TrafficFigures = memo(function TrafficFigures({
-  analysis,
+  view,
   callCount,
   version,
 }: {
-  analysis: TrafficAnalysis;
+  view: TrafficTabView;
   callCount: number;
   version: number;
 }) {
-  const shown = useRevealed(FIGURE_SECTIONS, 1, 1);
+  const { analysis } = view;
   // The TTL question is one of the figures the other tabs read too.
   const ttl = useCrossFigures(useValue(pricingTable)).value?.ttl;
   return (
     <>
-      <AsBilledSection analysis={analysis} />
-      {shown < 2 ? null : analysis.calibration === undefined ? (
+      <AsBilledSection analysis={analysis} view={view.billed} />
+      {analysis.calibration === undefined || view.scatter === undefined ? (
         <p className="note">
           The calibration needs priced calls: add price rows for the models above.
         </p>
       ) : (
-        <CalibrationSection calibration={analysis.calibration} />
+        <CalibrationSection calibration={analysis.calibration} scatter={view.scatter} />
       )}
-      {shown < 3 ? null : <TtlSection asBilledUsd={analysis.billed.totals.totalUsd} ttl={ttl} />}
-      {shown < 4 ? null : <CallsTable total={callCount} version={version} />}
+      <TtlSection asBilledUsd={analysis.billed.totals.totalUsd} ttl={ttl} />
+      <CallsTable total={callCount} version={version} />
     </>
   );
 });
@@ -65,9 +61,13 @@ export default function TrafficPanel() {
   const notice = useTrafficSession((s) => s.notice);
   // The figures follow the stored calls and the price table (adding a price row bills its calls).
   const pricing = useValue(pricingTable);
-  const answer = useTrafficAnalysis(pricing);
-  // The figures render as a transition, in slices, so a large result never blocks input.
-  const analysis = useDeferredValue(answer.value);
+  // The analysis with its tables and charts worked out, once per answer.
+  const answer = useTrafficAnalysis(pricing, trafficTabViewOf);
+  // The one transition of the tab: a large answer (200 breakdown rows, 1,500 dots,
+  // the calls) is thousands of elements, and an urgent render of them blocked the
+  // page for most of a second during a 15 MB import. As a transition React builds
+  // them in pieces of a few milliseconds and keeps input responsive.
+  const view = useDeferredValue(answer.value);
 
   useEffect(() => {
     void startTrafficSession();
@@ -118,11 +118,11 @@ export default function TrafficPanel() {
             </button>
             <span className="note">Deletes the imported calls from this browser.</span>
           </div>
-          <TrafficSummary meta={meta} analysis={analysis} />
-          {analysis === undefined ? (
+          <TrafficSummary meta={meta} analysis={view?.analysis} />
+          {view === undefined ? (
             <p className="loading">Working out the figures…</p>
           ) : (
-            <TrafficFigures analysis={analysis} callCount={meta.callCount} version={version} />
+            <TrafficFigures view={view} callCount={meta.callCount} version={version} />
           )}
         </>
       )}

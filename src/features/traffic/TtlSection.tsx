@@ -1,4 +1,4 @@
-import { useDeferredValue, useId } from 'react';
+import { useId } from 'react';
 import { useModelNames } from '../../state/selectors.ts';
 import { LineChart, type LineSeries } from '../../ui/charts/LineChart.tsx';
 import { Legend } from '../../ui/charts/Legend.tsx';
@@ -92,15 +92,13 @@ function GapHistogram({ ttl }: { ttl: TrafficTtl }) {
 /** The TTL question from this traffic's own gaps: 5 minutes or 1 hour, what each costs, which calls went cold. */
 export function TtlSection({
   asBilledUsd,
-  ttl: answer,
+  ttl,
 }: {
   asBilledUsd: number;
   /** The traffic's TTL figures (undefined until worked out). */
   ttl: TrafficTtl | undefined;
 }) {
   const id = useId();
-  // Rendered as a transition when the worker's figures arrive, in slices, like the other figures.
-  const ttl = useDeferredValue(answer);
   return (
     <section className="card ttl-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>The TTL question: 5 minutes or 1 hour?</h2>

@@ -1,16 +1,10 @@
-import { useId, useMemo } from 'react';
-import type { PricingTable } from '../../../core/pricing.ts';
-import {
-  planChoiceOf,
-  targetCacheModes,
-  type ModelSeenShare,
-  type TargetCacheModes,
-} from '../../../domain/traffic-replay.ts';
+import { useId } from 'react';
 import type { BilledRow } from '../../../engine/traces/traffic-types.ts';
 import type { ReplayChoiceState } from '../../../model/traffic.ts';
 import { useAppStore } from '../../../state/store.ts';
 import { formatPlain, formatUsd } from '../../../ui/format.ts';
 import { setReplayScope, type ScopeChoice } from '../../../state/replay-scope.ts';
+import type { ReplayFormView } from './replay-view.ts';
 
 function ScopeChooser({
   scope,
@@ -108,56 +102,22 @@ function moveTo(choice: ReplayChoiceState, from: string, to: string) {
   return from === to ? rest : [...rest, { from, to }];
 }
 
-function minutesWords(seconds: number): string {
-  const minutes = Math.round(seconds / 60);
-  return minutes === 60 ? '1 hour' : minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
-
-/** Why the TTL does not apply to some or all targets, in words; `undefined` when it applies to all. */
-function automaticTtlNote(modes: TargetCacheModes): string | undefined {
-  if (modes.automatic.length === 0) return undefined;
-  const names = modes.automatic
-    .map((a) => `${a.model} (its cache lives ${minutesWords(a.ttlSeconds)})`)
-    .join(', ');
-  const verb = modes.automatic.length === 1 ? 'caches' : 'cache';
-  if (modes.explicit.length === 0)
-    return `${names} ${verb} automatically: there is no TTL to choose, and writes cost plain input.`;
-  return `The TTL applies to ${modes.explicit.join(', ')} only; ${names} ${verb} automatically, with no TTL to choose.`;
-}
-
 /** The replay's choice: scope (this session only), model or mapping, TTL (in the scenario). */
 export function ReplayChoiceForm({
   choice,
   scope,
-  modelsSeen,
+  view,
   candidates,
-  conversations,
-  conversationsInAll,
-  pricing,
 }: {
   choice: ReplayChoiceState;
   scope: ScopeChoice;
-  modelsSeen: readonly ModelSeenShare[];
+  /** The models seen, the conversations and what the targets' caching allows. */
+  view: ReplayFormView;
   candidates: readonly string[];
-  conversations: readonly BilledRow[];
-  conversationsInAll: number;
-  /** The scenario's table: which targets cache automatically. */
-  pricing: PricingTable;
 }) {
   const id = useId();
   const setChoice = useAppStore((s) => s.setReplayChoice);
-  const modes = useMemo(
-    () =>
-      targetCacheModes(
-        planChoiceOf(choice),
-        modelsSeen.map((m) => m.model),
-        pricing,
-      ),
-    [choice, modelsSeen, pricing],
-  );
-  // Providers that cache automatically have no TTL to choose (SPEC §13.6 b).
-  const noTtl = modes.automatic.length > 0 && modes.explicit.length === 0;
-  const ttlNote = automaticTtlNote(modes);
+  const { modelsSeen, noTtl, ttlNote } = view;
   const oneOptions = candidates.includes(choice.oneModel)
     ? candidates
     : [choice.oneModel, ...candidates];
@@ -165,8 +125,8 @@ export function ReplayChoiceForm({
     <div className="replay-form">
       <ScopeChooser
         scope={scope}
-        conversations={conversations}
-        conversationsInAll={conversationsInAll}
+        conversations={view.conversations}
+        conversationsInAll={view.conversationsInAll}
       />
       <fieldset className="replay-fieldset">
         <legend>Model</legend>

@@ -1,12 +1,6 @@
-import { useDeferredValue, useId, useMemo } from 'react';
+import { useId } from 'react';
 import type { PricingTable } from '../../../core/pricing.ts';
-import {
-  choiceText,
-  planChoiceOf,
-  REPLAY_CANNOT_KNOW,
-  type ModelSeenShare,
-} from '../../../domain/traffic-replay.ts';
-import { replayCandidates } from '../../../domain/traffic-replay-search.ts';
+import { REPLAY_CANNOT_KNOW } from '../../../domain/traffic-replay.ts';
 import {
   useReplaySearch,
   useStoredTraffic,
@@ -14,32 +8,20 @@ import {
   useTrafficReplay,
   workerScope,
 } from '../../../engine/traces/traffic-queries.ts';
-import type { TrafficAnalysis } from '../../../engine/traces/traffic-types.ts';
 import { useReplayScope } from '../../../state/replay-scope.ts';
+import { useValue } from '../../../state/derive.ts';
 import { useAppStore } from '../../../state/store.ts';
 import { formatPlain } from '../../../ui/format.ts';
 import { CheapestSettings } from './CheapestSettings.tsx';
 import { ReplayChoiceForm } from './ReplayChoiceForm.tsx';
 import { ReplayColumns } from './ReplayColumns.tsx';
+import {
+  replayCandidateModels,
+  replayChoiceWords,
+  replayFormViewNone,
+  replayFormViewOf,
+} from './replay-view.ts';
 import './replay.css';
-
-/** The models seen, by price row (else the name as written), most calls first. */
-function modelsSeenOf(analysis: TrafficAnalysis | undefined): ModelSeenShare[] {
-  if (analysis === undefined) return [];
-  const seen = new Map<string, ModelSeenShare>();
-  for (const m of analysis.models) {
-    const key = m.priceRow ?? m.name;
-    const held = seen.get(key);
-    seen.set(key, {
-      model: key,
-      priced: m.priceRow !== undefined,
-      calls: (held?.calls ?? 0) + m.calls,
-    });
-  }
-  return [...seen.values()].sort(
-    (a, b) => b.calls - a.calls || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0),
-  );
-}
 
 function CannotKnow() {
   return (
@@ -63,15 +45,16 @@ function CannotKnow() {
 export function ReplaySection({ pricing }: { pricing: PricingTable }) {
   const id = useId();
   const hasTraffic = useStoredTraffic()?.meta !== undefined;
-  const analysis = useDeferredValue(useTrafficAnalysis(pricing).value);
+  // The form's view of the analysis, worked out once per answer, choice and price table.
+  const noAnalysis = useValue(replayFormViewNone);
+  const formView = useTrafficAnalysis(pricing, useValue(replayFormViewOf)).value ?? noAnalysis;
   const choice = useAppStore((s) => s.traffic.replay);
   const scope = useReplayScope((s) => s.scope);
   // The replay and the search follow the stored calls, the price table, the scope and the choice.
   const replay = useTrafficReplay(pricing, scope, choice);
   const found = useReplaySearch(pricing, scope);
-  // Results render as a transition, in slices, so their arrival never blocks input.
-  const outcome = useDeferredValue(replay.value);
-  const search = useDeferredValue(found.value);
+  const outcome = replay.value;
+  const search = found.value;
   const replayUpdating = replay.updating;
   const searchUpdating = found.updating;
   const error =
@@ -81,9 +64,8 @@ export function ReplaySection({ pricing }: { pricing: PricingTable }) {
         ? `The search failed: ${found.error}.`
         : undefined;
 
-  const modelsSeen = useMemo(() => modelsSeenOf(analysis), [analysis]);
-  const candidates = useMemo(() => replayCandidates(pricing), [pricing]);
-  const words = choiceText(planChoiceOf(choice));
+  const candidates = useValue(replayCandidateModels);
+  const words = useValue(replayChoiceWords);
 
   return (
     <>
@@ -107,11 +89,8 @@ export function ReplaySection({ pricing }: { pricing: PricingTable }) {
             <ReplayChoiceForm
               choice={choice}
               scope={scope}
-              modelsSeen={modelsSeen}
+              view={formView}
               candidates={candidates}
-              pricing={pricing}
-              conversations={analysis?.billed.byConversation ?? []}
-              conversationsInAll={analysis?.billed.pricedConversations ?? 0}
             />
             <p className="replay-updating" aria-live="polite">
               {replayUpdating ? 'updating…' : ''}

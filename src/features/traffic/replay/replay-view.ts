@@ -1,0 +1,107 @@
+/**
+ * What the replay's form shows, worked out from the worker's analysis, the
+ * scenario's choice and the price table. `replayFormViewOf` is a node of
+ * the derivation graph holding a function of the analysis: it changes only
+ * with the choice or the price table, and is the analysis query's `select`,
+ * which TanStack Query runs again only for a new answer or a new function.
+ */
+import { replayCandidates } from '../../../domain/traffic-replay-search.ts';
+import {
+  choiceText,
+  planChoiceOf,
+  targetCacheModes,
+  type ModelSeenShare,
+  type TargetCacheModes,
+} from '../../../domain/traffic-replay.ts';
+import type { BilledRow, TrafficAnalysis } from '../../../engine/traces/traffic-types.ts';
+import { computed, fromStore, type Signal } from '../../../state/derive.ts';
+import { pricingTable } from '../../../state/selectors.ts';
+
+export interface ReplayFormView {
+  /** By price row (else the name as written), most calls first. */
+  readonly modelsSeen: readonly ModelSeenShare[];
+  /** The most expensive conversations, as listed by the analysis. */
+  readonly conversations: readonly BilledRow[];
+  /** Priced conversations in all, listed or not. */
+  readonly conversationsInAll: number;
+  /** The targets that cache automatically have no TTL to choose (SPEC §13.6 b). */
+  readonly noTtl: boolean;
+  /** Why the TTL does not apply to some or all targets; undefined when it applies to all. */
+  readonly ttlNote: string | undefined;
+}
+
+/** The models seen, by price row (else the name as written), most calls first. */
+function modelsSeenOf(analysis: TrafficAnalysis | undefined): ModelSeenShare[] {
+  if (analysis === undefined) return [];
+  const seen = new Map<string, ModelSeenShare>();
+  for (const m of analysis.models) {
+    const key = m.priceRow ?? m.name;
+    const held = seen.get(key);
+    seen.set(key, {
+      model: key,
+      priced: m.priceRow !== undefined,
+      calls: (held?.calls ?? 0) + m.calls,
+    });
+  }
+  return [...seen.values()].sort(
+    (a, b) => b.calls - a.calls || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0),
+  );
+}
+
+function minutesWords(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  return minutes === 60 ? '1 hour' : minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+function automaticTtlNote(modes: TargetCacheModes): string | undefined {
+  if (modes.automatic.length === 0) return undefined;
+  const names = modes.automatic
+    .map((a) => `${a.model} (its cache lives ${minutesWords(a.ttlSeconds)})`)
+    .join(', ');
+  const verb = modes.automatic.length === 1 ? 'caches' : 'cache';
+  if (modes.explicit.length === 0)
+    return `${names} ${verb} automatically: there is no TTL to choose, and writes cost plain input.`;
+  return `The TTL applies to ${modes.explicit.join(', ')} only; ${names} ${verb} automatically, with no TTL to choose.`;
+}
+
+/** The scenario's replay choice (the share link carries it). */
+export const replayChoice = fromStore('traffic.replay.choice', (s) => s.traffic.replay);
+
+/** The choice in words, e.g. "opus-4-6 → sonnet-4-5, 1-hour TTL". */
+export const replayChoiceWords: Signal<string> = computed('traffic.replay.choiceWords', () =>
+  choiceText(planChoiceOf(replayChoice.get())),
+);
+
+/** The models a replay may run on, under the current price table. */
+export const replayCandidateModels: Signal<readonly string[]> = computed(
+  'traffic.replay.candidates',
+  () => replayCandidates(pricingTable.get()),
+);
+
+/** The form's view of an analysis (undefined: not worked out yet) under the current choice and prices. */
+export const replayFormViewOf: Signal<(analysis: TrafficAnalysis | undefined) => ReplayFormView> =
+  computed('traffic.replay.formViewOf', () => {
+    const plan = planChoiceOf(replayChoice.get());
+    const pricing = pricingTable.get();
+    return (analysis) => {
+      const modelsSeen = modelsSeenOf(analysis);
+      const modes = targetCacheModes(
+        plan,
+        modelsSeen.map((m) => m.model),
+        pricing,
+      );
+      return {
+        modelsSeen,
+        conversations: analysis?.billed.byConversation ?? [],
+        conversationsInAll: analysis?.billed.pricedConversations ?? 0,
+        noTtl: modes.automatic.length > 0 && modes.explicit.length === 0,
+        ttlNote: automaticTtlNote(modes),
+      };
+    };
+  });
+
+/** The form's view with no analysis yet: no models seen, no conversations listed. */
+export const replayFormViewNone: Signal<ReplayFormView> = computed(
+  'traffic.replay.formViewNone',
+  () => replayFormViewOf.get()(undefined),
+);
