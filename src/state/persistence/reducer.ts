@@ -114,13 +114,17 @@ export function reducePersistence(state: PersistState, event: PersistEvent): Per
 
   /**
    * Rewrites the hash. From its timer, a save still on its way goes first and
-   * the hash waits for it, so the two never make one long task; a flush does
-   * both at once.
+   * a long link waits for it, so the two never make one long task; a short
+   * link is cheap and does not wait (else one slow save, throttled for `50 ×`
+   * its cost, would hold the address bar back for seconds). A flush does both
+   * at once.
    */
   const writeHash = (atOnce: boolean) => {
     fx.push({ type: 'clearTimer', timer: 'hash' });
     if (!s.hashPending || s.stopped || !s.loaded) return;
-    if (s.savePending) {
+    const longLink =
+      s.lastScenarioHash.length > LONG_HASH_CHARS || s.hashCostMs > SLOW_ADDRESS_WRITE_MS;
+    if (s.savePending && (atOnce || longLink)) {
       if (!atOnce) {
         fx.push({ type: 'setTimer', timer: 'hash', ms: SAVE_DEBOUNCE_MS });
         return;
@@ -139,8 +143,17 @@ export function reducePersistence(state: PersistState, event: PersistEvent): Per
     writeHash(true);
   };
 
+  /**
+   * Whether an encoded link may still be written: not once stopped, not when
+   * a later encoding has begun, and not when a change came after this one
+   * began (the link would miss it). A stale link is dropped, not written
+   * first: the change's own timer encodes the latest state, so the first
+   * address that holds one edit holds every edit before it too.
+   */
+  const linkCurrent = (seq: number) => !s.stopped && seq === s.writeSeq && !s.hashPending;
+
   const applyHashWrite = (seq: number, hash: string) => {
-    if (s.stopped || seq !== s.writeSeq) return;
+    if (!linkCurrent(seq)) return;
     s.lastScenarioHash = hash;
     s.lastWrittenAddress = joinReportHash(hash, s.reportOpen);
     fx.push({ type: 'writeAddress', address: s.lastWrittenAddress, linkHash: hash });
@@ -343,7 +356,7 @@ export function reducePersistence(state: PersistState, event: PersistEvent): Per
       break;
     }
     case 'hashEncoded': {
-      if (s.stopped || event.seq !== s.writeSeq) break;
+      if (!linkCurrent(event.seq)) break;
       const next = event.hash.length > MAX_HASH_CHARS ? '' : event.hash;
       // A long link waits for an idle moment (a short one is cheap: at once).
       if (s.hashCostMs > SLOW_ADDRESS_WRITE_MS || next.length > LONG_HASH_CHARS)
@@ -352,8 +365,14 @@ export function reducePersistence(state: PersistState, event: PersistEvent): Per
       break;
     }
     case 'addressWritten':
-      s.hashCostMs = event.costMs;
-      if (s.tabSaved) fx.push({ type: 'rememberOwnHash', hash: event.linkHash });
+      // Only a long link's rewrite costs enough to measure: a short one's
+      // time is whatever else held the page then (a busy frame, a GC pause),
+      // and kept, one such moment would hold back every later rewrite for
+      // `50 ×` it (170 ms: 8.5 s), so a link copied meanwhile missed edits.
+      s.hashCostMs = event.linkHash.length > LONG_HASH_CHARS ? event.costMs : 0;
+      // Only a hash no newer than this tab's session is superseded by it on
+      // reload; a save still pending remembers the address when it is done.
+      if (s.tabSaved && !s.savePending) fx.push({ type: 'rememberOwnHash', hash: event.linkHash });
       break;
     case 'recordReady':
       if (event.json === s.lastRecorded || !event.fits) break;

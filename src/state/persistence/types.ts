@@ -110,7 +110,10 @@ export interface PersistState {
   /** A hash to remember as this tab's once the module is here. */
   readonly ownPending: string | null;
 
-  /** A change not yet written to the address bar. */
+  /**
+   * A change not yet written to the address bar (nor being encoded): while it
+   * is, an encoding begun before it is stale and is not written.
+   */
   readonly hashPending: boolean;
   /** The number of the latest hash encoding: an older one's answer is dropped. */
   readonly writeSeq: number;
@@ -118,6 +121,7 @@ export interface PersistState {
   readonly lastWrittenAddress: string | null;
   /** The scenario part of the address (without `#report`), as last written or opened. */
   readonly lastScenarioHash: string;
+  /** How long the last rewrite of a long link (over `LONG_HASH_CHARS`) took, ms; 0 after a short one. */
   readonly hashCostMs: number;
   /** Whether the report is open (the address carries `#report`). */
   readonly reportOpen: boolean;

@@ -11,6 +11,7 @@ import type {
   PersistEvent,
   PersistState,
 } from '../../../src/state/persistence/types.ts';
+import { LONG_HASH_CHARS } from '../../../src/state/persistence/types.ts';
 import { DEFAULT_SCENARIO } from '../../../src/model/scenario.ts';
 import { running, step, types } from './reducer-fixtures.ts';
 
@@ -39,8 +40,19 @@ describe('saving', () => {
     ]);
   });
 
-  it('the address bar waits for a save still on its way, unless the page is hidden', () => {
+  it('a short link does not wait for a save still on its way', () => {
     const edited = step(running, { type: 'edited', now: 0 });
+    const out = step(edited.state, { type: 'hashTimerFired' });
+    expect(types(out.effects)).toEqual(['clearTimer', 'record', 'encodeHash']);
+    expect(out.state.savePending, 'the save keeps its own pace').toBe(true);
+    // Its rewrite is not this tab's own hash until the save holds it too.
+    const written = step(out.state, { type: 'addressWritten', costMs: 1, linkHash: '#s=a' });
+    expect(written.effects).toEqual([]);
+  });
+
+  it('a long link waits for a save still on its way, unless the page is hidden', () => {
+    const long = { ...running, lastScenarioHash: `#s=${'A'.repeat(LONG_HASH_CHARS)}` };
+    const edited = step(long, { type: 'edited', now: 0 });
     const waiting = step(edited.state, { type: 'hashTimerFired' });
     expect(waiting.effects).toContainEqual({ type: 'setTimer', timer: 'hash', ms: 300 });
     expect(types(waiting.effects)).not.toContain('encodeHash');
@@ -112,16 +124,17 @@ describe('saving', () => {
     );
   });
 
+  const longLink = `#s=${'A'.repeat(LONG_HASH_CHARS)}`;
   it.each<[string, boolean, PersistEffect[]]>([
-    ['a written link is this tab’s', true, [{ type: 'rememberOwnHash', hash: '#s=a' }]],
+    ['a written link is this tab’s', true, [{ type: 'rememberOwnHash', hash: longLink }]],
     ['unless its session save failed', false, []],
   ])('%s', (_name, tabSaved, effects) => {
     const out = step(
       { ...running, tabSaved },
-      { type: 'addressWritten', costMs: 7, linkHash: '#s=a' },
+      { type: 'addressWritten', costMs: 7, linkHash: longLink },
     );
     expect(out.effects).toEqual(effects);
-    expect(out.state.hashCostMs).toBe(7);
+    expect(out.state.hashCostMs, 'a long link’s rewrite cost is kept').toBe(7);
   });
 
   it('a page being left saves everything, and nothing after', () => {
