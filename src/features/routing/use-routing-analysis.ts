@@ -29,7 +29,7 @@ import {
 } from '../../domain/routing-runs.ts';
 import { fromWire, type WireOutcome } from '../../engine/api.ts';
 import { useEngineQuery } from '../../engine/use-engine-query.ts';
-import { useDerived } from '../../state/derive.ts';
+import { useValue } from '../../state/derive.ts';
 import { pricingTable } from '../../state/selectors.ts';
 import {
   baselineModels,
@@ -41,7 +41,7 @@ import {
   strategyRunRequest,
   syncRuns,
   turnLabels,
-  turnsOfRequest,
+  turnsButGaps,
 } from './derived.ts';
 
 const sameBaselines = (a: readonly BaselineRow[], b: readonly BaselineRow[]) =>
@@ -150,14 +150,14 @@ const keepReference = wireKeeper();
  * is computed, the previous one stays (with `updating`).
  */
 export function useStrategyRuns(): StrategyView | null {
-  const sync = useDerived(syncRuns);
-  const answer = useEngineQuery('strategy', 'strategyRun', useDerived(strategyRunRequest));
+  const sync = useValue(syncRuns);
+  const answer = useEngineQuery('strategy', 'strategyRun', useValue(strategyRunRequest));
   const runs = answer.value;
-  const answered = answer.answered;
+  // The hops' forced tools are read from the conversation as it is now: they
+  // change only with the turns themselves, never with an idle-gap step.
+  const turns = useValue(turnsButGaps);
   const fromWorker = useMemo(() => {
-    if (runs === undefined || answered === undefined) return null;
-    const turns = turnsOfRequest(answered);
-    if (turns === undefined) return null;
+    if (runs === undefined) return null;
     const main = keepMain(runs.main);
     const reference = keepReference(runs.reference).outcome;
     const hops = main.hops;
@@ -168,7 +168,7 @@ export function useStrategyRuns(): StrategyView | null {
     );
     const chosen = keepCounts(hops === null ? new Map() : countBy(hops, 'source'));
     return { main: main.outcome, hops, reference, summary, chosenBy: chosen, turns };
-  }, [runs, answered]);
+  }, [runs, turns]);
   const updating = answer.updating;
   return useMemo(() => {
     if (sync !== null) return { ...sync, updating: false };
@@ -201,11 +201,11 @@ export interface BaselinesView {
 
 /** Every-hop baselines of the chosen models, from the engine. */
 export function useBaselines(): BaselinesView {
-  const pricing = useDerived(pricingTable);
-  const models = useDerived(baselineModels);
-  const answer = useEngineQuery('baselines', 'baselines', useDerived(baselinesRequest), {
+  const pricing = useValue(pricingTable);
+  const models = useValue(baselineModels);
+  const answer = useEngineQuery('baselines', 'baselines', useValue(baselinesRequest), {
     isEqual: sameBaselines,
-    startAfterPaint: useDerived(largeConversation),
+    startAfterPaint: useValue(largeConversation),
   });
   const baselines = useProgress(answer.value, models.length);
   const chart = useMemo(() => {
@@ -232,14 +232,14 @@ export interface SweepsView {
 
 /** The idle-gap and complex-share sweeps, from the engine. */
 export function useSweeps(): SweepsView {
-  const gaps = useDerived(gapValues);
+  const gaps = useValue(gapValues);
   // A long conversation's sweeps and baselines start once the step has painted (see useEngineResult).
-  const large = useDerived(largeConversation);
-  const gapAnswer = useEngineQuery('sweeps', 'gapSweep', useDerived(gapSweepRequest), {
+  const large = useValue(largeConversation);
+  const gapAnswer = useEngineQuery('sweeps', 'gapSweep', useValue(gapSweepRequest), {
     isEqual: samePoints,
     startAfterPaint: large,
   });
-  const shareAnswer = useEngineQuery('sweeps', 'shareSweep', useDerived(shareSweepRequest), {
+  const shareAnswer = useEngineQuery('sweeps', 'shareSweep', useValue(shareSweepRequest), {
     isEqual: samePoints,
     startAfterPaint: large,
   });
@@ -319,6 +319,6 @@ const LABELS_AT_ONCE = 200;
 
 /** One label per turn for the turn selects; a long conversation's follow at idle time (`useIdleLabels`). */
 export function useTurnLabels(): readonly string[] {
-  const labels = useDerived(turnLabels);
+  const labels = useValue(turnLabels);
   return useIdleLabels(labels, labels.length <= LABELS_AT_ONCE);
 }
