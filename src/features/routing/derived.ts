@@ -1,35 +1,26 @@
 /**
  * What the routing lab derives from the store, outside render: each value a
- * `computed` memoised on its inputs, kept while equal by value. The cheap
- * ones (the strategy's run, the reference, the totals) are read directly;
- * the heavy ones (baselines, sweeps) are requests for the engine's worker.
+ * named `computed` over `fromStore` fields and other nodes, kept while equal
+ * by value. The runs themselves (the strategy's, the reference, baselines,
+ * sweeps) are the engine's, whatever the conversation's size: these nodes
+ * are the requests for its worker, their turns packed (`packTurns`), since
+ * cloning thousands of plain turn objects per request cost the main thread
+ * more than packing them.
  *
- * One idle-gap step reruns the strategy and the reference (cache warmth
- * depends on the gaps), asks for new baselines and a new complex-share
- * sweep, and keeps the idle-gap sweep, which sets every gap itself.
- *
- * A long conversation (more than `LARGE_CONVERSATION_HOPS` hops) runs the
- * strategy and the reference in the worker too (`strategyRunRequest`), and
- * its requests carry the turns packed (`packTurns`): cloning thousands of
- * plain turn objects for each request cost the main thread more than a run.
- * Each node reads the store's fields through `fromStore` and other nodes.
+ * One idle-gap step asks for a new strategy run, new baselines and a new
+ * complex-share sweep, and keeps the idle-gap sweep's request, which sets
+ * every gap itself.
  */
 import type { PricingTable, RoutingScenario, SimTurn } from '../../core/index.ts';
 import { baselineCandidates, pricingFor, scenarioModels } from '../../domain/baselines.ts';
-import { sameList, sameOutcome, sameRecord, sameSummary } from '../../domain/equality.ts';
-import { countBy, hopList, type HopList } from '../../domain/hop-list.ts';
+import { sameList, sameRecord } from '../../domain/equality.ts';
 import { complexShare, sameExceptIdleGaps, typicalIdleGap } from '../../model/generate-turns.ts';
 import { packTurns, type TurnsPayload } from '../../domain/packed-turns.ts';
 import {
-  baselineScenario,
   gapSweepValues,
   sampleHops,
   SHARE_SWEEP_VALUES,
-  summarise,
-  trySimulate,
   type Conversation,
-  type RunSummary,
-  type SimOutcome,
 } from '../../domain/routing-runs.ts';
 import type {
   BaselinesRequest,
@@ -59,42 +50,17 @@ function sameTable(a: PricingTable, b: PricingTable): boolean {
   return ka.every((k) => Object.hasOwn(b, k) && sameRecord(a[k] as object, b[k] as object));
 }
 
-/** The strategy's run, priced with the whole table. */
-export const mainRun = computed(
-  'routing.main',
-  () => trySimulate(scenarioOf.get(), pricingTable.get()),
-  { isEqual: sameOutcome },
-);
-
 const hopCount = computed('routing.hopCount', () =>
   turnsOf.get().reduce((n, t) => n + t.hops.length, 0),
 );
 
-/**
- * Above this many hops the strategy's run and the reference run go to the
- * worker: a run of 6,000 hops and the renders it feeds took a key press well
- * past a frame. Below it they stay synchronous (a few milliseconds), so the
- * default conversation's results show with the step itself.
- */
-export const LARGE_CONVERSATION_HOPS = 2_000;
-
-/** Whether the conversation is long enough for its runs to go to the worker. */
-export const largeConversation = computed(
-  'routing.large',
-  () => hopCount.get() > LARGE_CONVERSATION_HOPS,
-);
-
-/** The turns as the worker's requests carry them: packed for a long conversation. */
-const turnsPayload = computed('routing.turnsPayload', (): TurnsPayload => {
-  const turns = turnsOf.get();
-  return largeConversation.get() ? packTurns(turns) : turns;
-});
+/** The turns as the worker's requests carry them, packed (see `packTurns`). */
+const turnsPayload = computed('routing.turnsPayload', (): TurnsPayload => packTurns(turnsOf.get()));
 
 /** `turnsButGaps`, as the worker's requests carry them. */
-const turnsButGapsPayload = computed('routing.turnsButGapsPayload', (): TurnsPayload => {
-  const turns = turnsButGaps.get();
-  return largeConversation.get() ? packTurns(turns) : turns;
-});
+const turnsButGapsPayload = computed('routing.turnsButGapsPayload', (): TurnsPayload =>
+  packTurns(turnsButGaps.get()),
+);
 
 /** Hop indices at which cumulative cost is sampled. */
 export const hopSamples = computed(
@@ -103,27 +69,12 @@ export const hopSamples = computed(
   { isEqual: sameNumbers },
 );
 
-/** The strategy's totals and sampled cumulative cost, kept while they are equal (an idle-gap step moves every hop's clock, often no cost). */
-export const mainSummary = computed(
-  'routing.mainSummary',
-  (): RunSummary | null => {
-    const main = mainRun.get();
-    return main.ok ? summarise(main.result, hopSamples.get()) : null;
-  },
-  { isEqual: (a, b) => (a === null || b === null ? a === b : sameSummary(a, b)) },
-);
-
 const systemTokens = fromStore('routing.systemTokens', (s) => s.routing.scenario.systemTokens);
 const cacheTtlSeconds = fromStore('routing.cacheTtl', (s) => s.routing.scenario.cacheTtlSeconds);
 const thinkingInvalidatesCache = fromStore(
   'routing.thinkingInvalidatesCache',
   (s) => s.routing.scenario.thinkingInvalidatesCache,
 );
-const defaultModelName = fromStore(
-  'routing.defaultModel',
-  (s) => s.routing.scenario.defaultModel.model,
-);
-
 /** The parts of the scenario a baseline depends on. */
 const conversationOf = computed('routing.conversation', (): Conversation => {
   const ttl = cacheTtlSeconds.get();
@@ -139,19 +90,7 @@ const conversationOf = computed('routing.conversation', (): Conversation => {
 /** The conversation as the baselines' request carries it. */
 const conversationPayload = computed(
   'routing.conversationPayload',
-  (): BaselinesRequest['conversation'] => {
-    const conversation = conversationOf.get();
-    const turns = turnsPayload.get();
-    return turns === conversation.turns ? conversation : { ...conversation, turns };
-  },
-);
-
-/** Every hop on the default model, thinking off, no policies. */
-export const referenceRun = computed(
-  'routing.reference',
-  (): SimOutcome =>
-    trySimulate(baselineScenario(conversationOf.get(), defaultModelName.get()), pricingTable.get()),
-  { isEqual: sameOutcome },
+  (): BaselinesRequest['conversation'] => ({ ...conversationOf.get(), turns: turnsPayload.get() }),
 );
 
 /** The idle gap the conversation has now (median), seconds. */
@@ -167,22 +106,6 @@ export const turnsButGaps = computed(
   'routing.turnsButGaps',
   (): readonly SimTurn[] => turnsOf.get(),
   { isEqual: sameExceptIdleGaps },
-);
-
-/** The strategy's hops read by field, as the timeline and the hop table read them (null: the run failed). */
-export const mainHops = computed('routing.mainHops', (): HopList | null => {
-  const main = mainRun.get();
-  return main.ok ? hopList(main.result.hops) : null;
-});
-
-/** How many hops each rule (`policy:<id>`, `resolver`, `default`) chose; kept while the counts hold. */
-export const chosenBy = computed(
-  'routing.chosenBy',
-  (): ReadonlyMap<string, number> => {
-    const hops = mainHops.get();
-    return hops === null ? new Map() : countBy(hops, 'source');
-  },
-  { isEqual: (a, b) => a.size === b.size && [...a].every(([k, n]) => b.get(k) === n) },
 );
 
 /** The models baselines are priced for (see `baselineCandidates`). */
@@ -254,65 +177,21 @@ export const gapSweepRequest = computed('routing.gapSweepRequest', (): GapSweepR
   gapValues: gapValues.get(),
 }));
 
-/** The reference run's total the share sweep is measured against (undefined: the worker runs it). */
-const referenceUsd = computed('routing.referenceUsd', (): number | null | undefined => {
-  if (largeConversation.get()) return undefined;
-  const reference = referenceRun.get();
-  return reference.ok ? reference.result.totals.totalUsd : null;
-});
+/** What the worker needs for the complex-share sweep (it runs the reference itself). */
+export const shareSweepRequest = computed('routing.shareSweepRequest', (): ShareSweepRequest => ({
+  scenario: { ...scenarioOf.get(), turns: turnsPayload.get() },
+  pricing: scenarioPricing.get(),
+  shares: SHARE_SWEEP_VALUES,
+  seed: generatorSeed.get(),
+}));
 
-/**
- * What the worker needs for the complex-share sweep. A long conversation's
- * reference run is the worker's too: the request then leaves its total out.
- */
-export const shareSweepRequest = computed('routing.shareSweepRequest', (): ShareSweepRequest => {
-  const baselineUsd = referenceUsd.get();
-  return {
-    scenario: { ...scenarioOf.get(), turns: turnsPayload.get() },
-    pricing: scenarioPricing.get(),
-    shares: SHARE_SWEEP_VALUES,
-    seed: generatorSeed.get(),
-    ...(baselineUsd === undefined ? {} : { baselineUsd }),
-  };
-});
-
-/** What the worker needs for a long conversation's strategy and reference runs (null: they run here). */
+/** What the worker needs for the strategy's run and the reference run. */
 export const strategyRunRequest = computed(
   'routing.strategyRunRequest',
-  (): StrategyRunRequest | null =>
-    largeConversation.get()
-      ? {
-          scenario: { ...scenarioOf.get(), turns: turnsPayload.get() },
-          pricing: scenarioPricing.get(),
-        }
-      : null,
-);
-
-/** A short conversation's runs, the values the totals and the charts read (null: in the worker). */
-export const syncRuns = computed(
-  'routing.syncRuns',
-  () =>
-    largeConversation.get()
-      ? null
-      : {
-          main: mainRun.get(),
-          hops: mainHops.get(),
-          reference: referenceRun.get(),
-          summary: mainSummary.get(),
-          chosenBy: chosenBy.get(),
-          turns: turnsButGaps.get(),
-        },
-  {
-    isEqual: (a, b) =>
-      a === null || b === null
-        ? a === b
-        : a.main === b.main &&
-          a.hops === b.hops &&
-          a.reference === b.reference &&
-          a.summary === b.summary &&
-          a.chosenBy === b.chosenBy &&
-          a.turns === b.turns,
-  },
+  (): StrategyRunRequest => ({
+    scenario: { ...scenarioOf.get(), turns: turnsPayload.get() },
+    pricing: scenarioPricing.get(),
+  }),
 );
 
 function describeTurn(turn: SimTurn, i: number): string {
