@@ -17,13 +17,17 @@ import {
 } from '../core/index.ts';
 import { unpackOutputs, type PackedOutputs } from '../domain/packed-outputs.ts';
 import { packHops, unpackHops, type PackedHops } from '../domain/packed-hops.ts';
+import { countBy, hopList } from '../domain/hop-list.ts';
 import { turnsOf, type TurnsPayload } from '../domain/packed-turns.ts';
 import { policyFigures, populationSizes, type PolicyFigures } from '../domain/population-sizes.ts';
 import {
   baselineRun,
   baselineScenario,
   gapSweepPoint,
+  sampleHops,
   shareSweepPoint,
+  summarise,
+  type RunSummary,
   type BaselineRow,
   trySimulate,
   type Conversation,
@@ -48,7 +52,7 @@ function withPlainTurns<T extends { readonly turns: readonly SimTurn[] }>(
 /** A scenario as a request carries it. */
 export type ScenarioPayload = WithTurnsPayload<RoutingScenario>;
 
-/** The strategy's own run and the reference run (every hop on the default model) of a long conversation. */
+/** The strategy's own run and the reference run (every hop on the default model). */
 export interface StrategyRunRequest {
   readonly scenario: ScenarioPayload;
   readonly pricing: PricingTable;
@@ -80,6 +84,10 @@ export function fromWire(wire: WireOutcome): SimOutcome {
 export interface StrategyRuns {
   readonly main: WireOutcome;
   readonly reference: WireOutcome;
+  /** The strategy's totals and sampled cumulative cost (null: the run failed). */
+  readonly summary: RunSummary | null;
+  /** How many hops each rule (`policy:<id>`, `resolver`, `default`) chose. */
+  readonly chosenBy: ReadonlyMap<string, number>;
 }
 
 /** Every-hop baselines of one conversation on each of `models`. */
@@ -164,9 +172,13 @@ export const engineApi = {
     const scenario = withPlainTurns<RoutingScenario>(request.scenario);
     const { pricing } = request;
     const reference = baselineScenario(scenario, scenario.defaultModel.model);
+    const main = trySimulate(scenario, pricing);
+    const hops = main.ok ? hopList(main.result.hops) : null;
     return {
-      main: toWire(trySimulate(scenario, pricing)),
+      main: toWire(main),
       reference: toWire(trySimulate(reference, pricing)),
+      summary: main.ok ? summarise(main.result, sampleHops(main.result.hops.length)) : null,
+      chosenBy: hops === null ? new Map() : countBy(hops, 'source'),
     };
   },
 

@@ -12,6 +12,7 @@
  *   observer through `select`), so the charts reading it skip their render.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { EngineTask } from './api.ts';
 import { runEngine, type EngineAnswer, type EngineLane, type EngineRequest } from './client.ts';
 import { hasWorkers } from './connect.ts';
@@ -31,7 +32,13 @@ interface Answered<R, T> {
   readonly value: T;
 }
 
-export interface EngineQueryOptions<T> {
+export interface EngineQueryOptions<T, S = T> {
+  /**
+   * What the caller reads of an answer (a module-level function): run once
+   * per answer that is not equal to the one shown, so a view built from it
+   * keeps its identity while the answers are equal.
+   */
+  readonly select?: (value: T) => S;
   /** Whether a new answer equals the one shown (then the shown object is kept). */
   readonly isEqual?: (kept: T, next: T) => boolean;
   /**
@@ -73,13 +80,13 @@ function sharingFor<R, T>(isEqual: (kept: T, next: T) => boolean) {
  * The engine's answer to `request` (memoise it: a new object is a new
  * request), or to the latest request answered so far. `null` asks nothing.
  */
-export function useEngineQuery<K extends EngineTask>(
+export function useEngineQuery<K extends EngineTask, S = EngineAnswer<K>>(
   lane: EngineLane,
   task: K,
   request: EngineRequest<K> | null,
-  options: EngineQueryOptions<EngineAnswer<K>> = {},
-): EngineResult<EngineAnswer<K>, EngineRequest<K>> {
-  const { isEqual = Object.is, startAfterPaint = false } = options;
+  options: EngineQueryOptions<EngineAnswer<K>, S> = {},
+): EngineResult<S, EngineRequest<K>> {
+  const { isEqual = Object.is, startAfterPaint = false, select } = options;
   const query = useQuery(
     {
       queryKey: [lane, task, request],
@@ -101,8 +108,14 @@ export function useEngineQuery<K extends EngineTask>(
     engineQueryClient,
   );
   const data = query.data;
+  // The shared answer keeps its identity while equal, so this runs once per new answer.
+  const answer = data?.value;
+  const value = useMemo(
+    () => (answer === undefined || select === undefined ? answer : select(answer)) as S | undefined,
+    [answer, select],
+  );
   return {
-    value: data?.value,
+    value,
     answered: data?.request,
     updating: request !== null && (query.isPlaceholderData || query.isFetching || query.isPending),
   };

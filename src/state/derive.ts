@@ -34,36 +34,3 @@ export function useValue<T>(signal: Signal<T>): T {
   const read = () => signal.get();
   return useSyncExternalStore(subscribe, read, read);
 }
-
-/** A computed over a tuple of inputs picked from the store's state (see `computedFromState`). */
-export interface StateComputed<T> extends Signal<T> {
-  /** The value; the argument is ignored (the graph reads the store itself). */
-  get(state?: AppState): T;
-}
-
-function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
-  return true;
-}
-
-/**
- * A computed whose inputs are picked from the store's state as a tuple
- * (compared item by item with `Object.is`), computed by `compute` from them:
- * the graph's node in the form the routing lab's results are written in.
- */
-export function computedFromState<const I extends readonly unknown[], T>(
-  name: string,
-  selectInputs: (state: AppState) => I,
-  compute: (...inputs: I) => T,
-  isEqual: (kept: T, next: T) => boolean = Object.is,
-): StateComputed<T> {
-  const inputs = computed(`${name}.inputs`, () => selectInputs(storeState.get()), {
-    isEqual: sameInputs,
-  });
-  const node = computed(name, () => compute(...inputs.get()), { isEqual });
-  return { name, get: () => node.get() };
-}
-
-/** The same as `useValue` (the routing lab's name for it). */
-export const useDerived = useValue;

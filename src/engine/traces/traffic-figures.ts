@@ -9,7 +9,7 @@
 import { useMemo } from 'react';
 import type { PopulationOutput } from '../../core/population.ts';
 import type { HopRecord } from '../../core/routing/simulate.ts';
-import { useDerived } from '../../state/derive.ts';
+import { useValue } from '../../state/derive.ts';
 import { useReplayScope } from '../../state/replay-scope.ts';
 import { pricingTable } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
@@ -140,7 +140,7 @@ export function replayFigures(
  * scope and choice; reading it here never starts one.
  */
 export function useTrafficFigures(): TrafficFigures {
-  const pricing = useDerived(pricingTable);
+  const pricing = useValue(pricingTable);
   const cross = useCrossFigures(pricing).value;
   const scope = useReplayScope((s) => s.scope);
   const choice = useAppStore((s) => s.traffic.replay);

@@ -18,7 +18,7 @@ import { StrategyTable } from './StrategyTable.tsx';
 import { TotalsCard } from './TotalsCard.tsx';
 import { RoutingVolumeLine } from './RoutingVolumeLine.tsx';
 import { SHARE_SWEEP_VALUES } from '../../domain/routing-runs.ts';
-import { currentGapSeconds, currentShare, hopSamples } from './derived.ts';
+import { currentGapSeconds, currentShare, hopSamples, turnsButGaps } from './derived.ts';
 import { useGapCliff } from './use-gap-cliff.ts';
 import { useBaselines, useStrategyRuns, useSweeps } from './use-routing-analysis.ts';
 import './routing.css';
@@ -140,7 +140,8 @@ function SweepsSection({ scenario }: { scenario: RoutingScenario }) {
  */
 export default function RoutingPanel() {
   const scenario = useAppStore((s) => s.routing.scenario);
-  const runs = useStrategyRuns();
+  const { view: runs, updating } = useStrategyRuns();
+  const turns = useValue(turnsButGaps);
   const modelNames = useValue(allModelNames);
   const defaultModel = scenario.defaultModel.model;
 
@@ -151,15 +152,15 @@ export default function RoutingPanel() {
         {runs !== null && (
           <RoutingSummary main={runs.main} reference={runs.reference} defaultModel={defaultModel} />
         )}
-        <div className="strategy-run" aria-busy={runs === null || runs.updating}>
-          <UpdatingNote active={runs === null || runs.updating} />
+        <div className="strategy-run" aria-busy={runs === null || updating}>
+          <UpdatingNote active={runs === null || updating} />
           {runs !== null && (
             <TotalsCard main={runs.main} reference={runs.reference} defaultModel={defaultModel} />
           )}
         </div>
         {runs?.main.ok === true && runs.hops !== null && runs.summary !== null && (
           <>
-            <TimelineChart hops={runs.hops} turns={runs.turns} modelNames={modelNames} />
+            <TimelineChart hops={runs.hops} turns={turns} modelNames={modelNames} />
             <ForceNote />
             <BaselinesSection
               strategy={runs.summary}

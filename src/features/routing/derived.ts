@@ -1,34 +1,26 @@
 /**
  * What the routing lab derives from the store, outside render: each value a
- * `computed` memoised on its inputs, kept while equal by value. The cheap
- * ones (the strategy's run, the reference, the totals) are read directly;
- * the heavy ones (baselines, sweeps) are requests for the engine's worker.
+ * named `computed` over `fromStore` fields and other nodes, kept while equal
+ * by value. The runs themselves (the strategy's, the reference, baselines,
+ * sweeps) are the engine's, whatever the conversation's size: these nodes
+ * are the requests for its worker, their turns packed (`packTurns`), since
+ * cloning thousands of plain turn objects per request cost the main thread
+ * more than packing them.
  *
- * One idle-gap step reruns the strategy and the reference (cache warmth
- * depends on the gaps), asks for new baselines and a new complex-share
- * sweep, and keeps the idle-gap sweep, which sets every gap itself.
- *
- * A long conversation (more than `LARGE_CONVERSATION_HOPS` hops) runs the
- * strategy and the reference in the worker too (`strategyRunRequest`), and
- * its requests carry the turns packed (`packTurns`): cloning thousands of
- * plain turn objects for each request cost the main thread more than a run.
+ * One idle-gap step asks for a new strategy run, new baselines and a new
+ * complex-share sweep, and keeps the idle-gap sweep's request, which sets
+ * every gap itself.
  */
 import type { PricingTable, RoutingScenario, SimTurn } from '../../core/index.ts';
 import { baselineCandidates, pricingFor, scenarioModels } from '../../domain/baselines.ts';
-import { sameList, sameOutcome, sameRecord, sameSummary } from '../../domain/equality.ts';
-import { countBy, hopList, type HopList } from '../../domain/hop-list.ts';
+import { sameList, sameRecord } from '../../domain/equality.ts';
 import { complexShare, sameExceptIdleGaps, typicalIdleGap } from '../../model/generate-turns.ts';
 import { packTurns, type TurnsPayload } from '../../domain/packed-turns.ts';
 import {
-  baselineScenario,
   gapSweepValues,
   sampleHops,
   SHARE_SWEEP_VALUES,
-  summarise,
-  trySimulate,
   type Conversation,
-  type RunSummary,
-  type SimOutcome,
 } from '../../domain/routing-runs.ts';
 import type {
   BaselinesRequest,
@@ -36,14 +28,16 @@ import type {
   ShareSweepRequest,
   StrategyRunRequest,
 } from '../../engine/api.ts';
-import { computedFromState as computed } from '../../state/derive.ts';
+import { computed, fromStore } from '../../state/derive.ts';
 import { modelNames, pricingTable } from '../../state/selectors.ts';
 import { splitStrategy } from './strategy-edit.ts';
 
-const scenarioOf = computed(
-  'routing.scenario',
-  (s) => [s.routing.scenario] as const,
-  (x) => x,
+const scenarioOf = fromStore('routing.scenario', (s) => s.routing.scenario);
+const turnsOf = fromStore('routing.turns', (s) => s.routing.scenario.turns);
+const generatorSeed = fromStore('routing.seed', (s) => s.routing.generator.seed);
+const extraBaselineModels = fromStore(
+  'routing.extraBaselineModels',
+  (s) => s.routing.baselineModels,
 );
 
 const sameNumbers = (a: readonly number[], b: readonly number[]): boolean => sameList(a, b);
@@ -56,298 +50,148 @@ function sameTable(a: PricingTable, b: PricingTable): boolean {
   return ka.every((k) => Object.hasOwn(b, k) && sameRecord(a[k] as object, b[k] as object));
 }
 
-/** The strategy's run, priced with the whole table. */
-export const mainRun = computed(
-  'routing.main',
-  (s) => [s.routing.scenario, pricingTable.get()] as const,
-  trySimulate,
-  sameOutcome,
+const hopCount = computed('routing.hopCount', () =>
+  turnsOf.get().reduce((n, t) => n + t.hops.length, 0),
 );
 
-const hopCount = computed(
-  'routing.hopCount',
-  (s) => [s.routing.scenario.turns] as const,
-  (turns) => turns.reduce((n, t) => n + t.hops.length, 0),
-);
-
-/**
- * Above this many hops the strategy's run and the reference run go to the
- * worker: a run of 6,000 hops and the renders it feeds took a key press well
- * past a frame. Below it they stay synchronous (a few milliseconds), so the
- * default conversation's results show with the step itself.
- */
-export const LARGE_CONVERSATION_HOPS = 2_000;
-
-/** Whether the conversation is long enough for its runs to go to the worker. */
-export const largeConversation = computed(
-  'routing.large',
-  (s) => [hopCount.get(s)] as const,
-  (count) => count > LARGE_CONVERSATION_HOPS,
-);
-
-/** The turns as the worker's requests carry them: packed for a long conversation. */
-const turnsPayload = computed(
-  'routing.turnsPayload',
-  (s) => [s.routing.scenario.turns, largeConversation.get(s)] as const,
-  (turns, large): TurnsPayload => (large ? packTurns(turns) : turns),
-);
+/** The turns as the worker's requests carry them, packed (see `packTurns`). */
+const turnsPayload = computed('routing.turnsPayload', (): TurnsPayload => packTurns(turnsOf.get()));
 
 /** `turnsButGaps`, as the worker's requests carry them. */
-const turnsButGapsPayload = computed(
-  'routing.turnsButGapsPayload',
-  (s) => [turnsButGaps.get(s), largeConversation.get(s)] as const,
-  (turns, large): TurnsPayload => (large ? packTurns(turns) : turns),
+const turnsButGapsPayload = computed('routing.turnsButGapsPayload', (): TurnsPayload =>
+  packTurns(turnsButGaps.get()),
 );
 
 /** Hop indices at which cumulative cost is sampled. */
 export const hopSamples = computed(
   'routing.samples',
-  (s) => [hopCount.get(s)] as const,
-  (count): readonly number[] => sampleHops(count),
-  sameNumbers,
+  (): readonly number[] => sampleHops(hopCount.get()),
+  { isEqual: sameNumbers },
 );
 
-/** The strategy's totals and sampled cumulative cost, kept while they are equal (an idle-gap step moves every hop's clock, often no cost). */
-export const mainSummary = computed(
-  'routing.mainSummary',
-  (s) => [mainRun.get(s), hopSamples.get(s)] as const,
-  (main, samples): RunSummary | null => (main.ok ? summarise(main.result, samples) : null),
-  (a, b) => (a === null || b === null ? a === b : sameSummary(a, b)),
+const systemTokens = fromStore('routing.systemTokens', (s) => s.routing.scenario.systemTokens);
+const cacheTtlSeconds = fromStore('routing.cacheTtl', (s) => s.routing.scenario.cacheTtlSeconds);
+const thinkingInvalidatesCache = fromStore(
+  'routing.thinkingInvalidatesCache',
+  (s) => s.routing.scenario.thinkingInvalidatesCache,
 );
-
 /** The parts of the scenario a baseline depends on. */
-const conversationOf = computed(
-  'routing.conversation',
-  (s) => {
-    const sc = s.routing.scenario;
-    return [sc.systemTokens, sc.cacheTtlSeconds, sc.thinkingInvalidatesCache, sc.turns] as const;
-  },
-  (systemTokens, cacheTtlSeconds, thinkingInvalidatesCache, turns): Conversation => ({
-    systemTokens,
-    turns,
-    ...(cacheTtlSeconds === undefined ? {} : { cacheTtlSeconds }),
-    ...(thinkingInvalidatesCache === undefined ? {} : { thinkingInvalidatesCache }),
-  }),
-);
+const conversationOf = computed('routing.conversation', (): Conversation => {
+  const ttl = cacheTtlSeconds.get();
+  const invalidates = thinkingInvalidatesCache.get();
+  return {
+    systemTokens: systemTokens.get(),
+    turns: turnsOf.get(),
+    ...(ttl === undefined ? {} : { cacheTtlSeconds: ttl }),
+    ...(invalidates === undefined ? {} : { thinkingInvalidatesCache: invalidates }),
+  };
+});
 
 /** The conversation as the baselines' request carries it. */
 const conversationPayload = computed(
   'routing.conversationPayload',
-  (s) => [conversationOf.get(s), turnsPayload.get(s)] as const,
-  (conversation, turns): BaselinesRequest['conversation'] =>
-    turns === conversation.turns ? conversation : { ...conversation, turns },
-);
-
-/** Every hop on the default model, thinking off, no policies. */
-export const referenceRun = computed(
-  'routing.reference',
-  (s) =>
-    [conversationOf.get(s), s.routing.scenario.defaultModel.model, pricingTable.get()] as const,
-  (conversation, model, pricing): SimOutcome =>
-    trySimulate(baselineScenario(conversation, model), pricing),
-  sameOutcome,
+  (): BaselinesRequest['conversation'] => ({ ...conversationOf.get(), turns: turnsPayload.get() }),
 );
 
 /** The idle gap the conversation has now (median), seconds. */
-export const currentGapSeconds = computed(
-  'routing.currentGap',
-  (s) => [s.routing.scenario.turns] as const,
-  typicalIdleGap,
+export const currentGapSeconds = computed('routing.currentGap', () =>
+  typicalIdleGap(turnsOf.get()),
 );
 
 /** Share of the turns labelled complex now, 0–1. */
-export const currentShare = computed(
-  'routing.currentShare',
-  (s) => [s.routing.scenario.turns] as const,
-  complexShare,
-);
+export const currentShare = computed('routing.currentShare', () => complexShare(turnsOf.get()));
 
 /** The turns, kept while only the idle gaps after the first turn change. */
 export const turnsButGaps = computed(
   'routing.turnsButGaps',
-  (s) => [s.routing.scenario.turns] as const,
-  (turns): readonly SimTurn[] => turns,
-  sameExceptIdleGaps,
-);
-
-/** The strategy's hops read by field, as the timeline and the hop table read them (null: the run failed). */
-export const mainHops = computed(
-  'routing.mainHops',
-  (s) => [mainRun.get(s)] as const,
-  (main): HopList | null => (main.ok ? hopList(main.result.hops) : null),
-);
-
-/** How many hops each rule (`policy:<id>`, `resolver`, `default`) chose; kept while the counts hold. */
-export const chosenBy = computed(
-  'routing.chosenBy',
-  (s) => [mainHops.get(s)] as const,
-  (hops): ReadonlyMap<string, number> => (hops === null ? new Map() : countBy(hops, 'source')),
-  (a, b) => a.size === b.size && [...a].every(([k, n]) => b.get(k) === n),
+  (): readonly SimTurn[] => turnsOf.get(),
+  { isEqual: sameExceptIdleGaps },
 );
 
 /** The models baselines are priced for (see `baselineCandidates`). */
 export const baselineModels = computed(
   'routing.baselineModels',
-  (s) => [modelNames.get(), s.routing.scenario, s.routing.baselineModels] as const,
-  (names, scenario: RoutingScenario, extras): readonly string[] =>
-    baselineCandidates(names, scenario, extras ?? []),
-  sameStrings,
+  (): readonly string[] =>
+    baselineCandidates(modelNames.get(), scenarioOf.get(), extraBaselineModels.get() ?? []),
+  { isEqual: sameStrings },
 );
 
 /** The price rows of the baselines' models: a small table to send to the worker. */
 const baselinePricing = computed(
   'routing.baselinePricing',
-  (s) => [pricingTable.get(), baselineModels.get(s)] as const,
-  pricingFor,
-  sameTable,
+  () => pricingFor(pricingTable.get(), baselineModels.get()),
+  { isEqual: sameTable },
 );
 
 /** The price rows of the models the scenario names. */
 const scenarioPricing = computed(
   'routing.scenarioPricing',
-  (s) => [pricingTable.get(), s.routing.scenario] as const,
-  (pricing, scenario) => pricingFor(pricing, scenarioModels(scenario)),
-  sameTable,
+  () => pricingFor(pricingTable.get(), scenarioModels(scenarioOf.get())),
+  { isEqual: sameTable },
 );
 
 /** What the worker needs for the baselines. */
-export const baselinesRequest = computed(
-  'routing.baselinesRequest',
-  (s) =>
-    [
-      conversationPayload.get(s),
-      baselineModels.get(s),
-      baselinePricing.get(s),
-      hopSamples.get(s),
-    ] as const,
-  (conversation, models, pricing, samples): BaselinesRequest => ({
-    conversation,
-    models,
-    pricing,
-    samples,
-  }),
-);
+export const baselinesRequest = computed('routing.baselinesRequest', (): BaselinesRequest => ({
+  conversation: conversationPayload.get(),
+  models: baselineModels.get(),
+  pricing: baselinePricing.get(),
+  samples: hopSamples.get(),
+}));
+
+const strategyOf = fromStore('routing.strategy', (s) => s.routing.scenario.strategy);
 
 /** The idle gaps of the TTL-cliff sweep; the range moves with the current gap only past twice the TTL. */
 export const gapValues = computed(
   'routing.gapValues',
-  (s) => {
-    const sc = s.routing.scenario;
-    const parts = splitStrategy(sc.strategy);
-    return [
-      sc.cacheTtlSeconds ?? 300,
+  (): readonly number[] => {
+    const parts = splitStrategy(strategyOf.get());
+    return gapSweepValues(
+      cacheTtlSeconds.get() ?? 300,
       parts.sticky ? parts.stickyTtlSeconds : null,
-      currentGapSeconds.get(s),
-    ] as const;
+      currentGapSeconds.get(),
+    );
   },
-  (ttl, stickyTtl, gap): readonly number[] => gapSweepValues(ttl, stickyTtl, gap),
-  sameNumbers,
+  { isEqual: sameNumbers },
 );
 
 /** The scenario as the idle-gap sweep sees it: its gaps are the sweep's, so they do not count. */
 const gapScenario = computed(
   'routing.gapScenario',
-  (s) => [s.routing.scenario, turnsButGaps.get(s)] as const,
-  (scenario, turns): RoutingScenario => ({ ...scenario, turns }),
-  (a, b) =>
-    a.turns === b.turns &&
-    a.systemTokens === b.systemTokens &&
-    a.cacheTtlSeconds === b.cacheTtlSeconds &&
-    a.thinkingInvalidatesCache === b.thinkingInvalidatesCache &&
-    a.policies === b.policies &&
-    a.strategy === b.strategy &&
-    a.defaultModel === b.defaultModel,
+  (): RoutingScenario => ({ ...scenarioOf.get(), turns: turnsButGaps.get() }),
+  {
+    isEqual: (a, b) =>
+      a.turns === b.turns &&
+      a.systemTokens === b.systemTokens &&
+      a.cacheTtlSeconds === b.cacheTtlSeconds &&
+      a.thinkingInvalidatesCache === b.thinkingInvalidatesCache &&
+      a.policies === b.policies &&
+      a.strategy === b.strategy &&
+      a.defaultModel === b.defaultModel,
+  },
 );
 
 /** What the worker needs for the idle-gap sweep. */
-export const gapSweepRequest = computed(
-  'routing.gapSweepRequest',
-  (s) =>
-    [
-      gapScenario.get(s),
-      turnsButGapsPayload.get(s),
-      scenarioPricing.get(s),
-      gapValues.get(s),
-    ] as const,
-  (scenario, turns, pricing, values): GapSweepRequest => ({
-    scenario: { ...scenario, turns },
-    pricing,
-    gapValues: values,
-  }),
-);
+export const gapSweepRequest = computed('routing.gapSweepRequest', (): GapSweepRequest => ({
+  scenario: { ...gapScenario.get(), turns: turnsButGapsPayload.get() },
+  pricing: scenarioPricing.get(),
+  gapValues: gapValues.get(),
+}));
 
-/**
- * What the worker needs for the complex-share sweep. A long conversation's
- * reference run is the worker's too: the request then leaves its total out.
- */
-export const shareSweepRequest = computed(
-  'routing.shareSweepRequest',
-  (s) => {
-    const large = largeConversation.get(s);
-    const reference = large ? null : referenceRun.get(s);
-    return [
-      scenarioOf.get(s),
-      turnsPayload.get(s),
-      scenarioPricing.get(s),
-      s.routing.generator.seed,
-      reference === null ? undefined : reference.ok ? reference.result.totals.totalUsd : null,
-    ] as const;
-  },
-  (scenario, turns, pricing, seed, baselineUsd): ShareSweepRequest => ({
-    scenario: { ...scenario, turns },
-    pricing,
-    shares: SHARE_SWEEP_VALUES,
-    seed,
-    ...(baselineUsd === undefined ? {} : { baselineUsd }),
-  }),
-);
+/** What the worker needs for the complex-share sweep (it runs the reference itself). */
+export const shareSweepRequest = computed('routing.shareSweepRequest', (): ShareSweepRequest => ({
+  scenario: { ...scenarioOf.get(), turns: turnsPayload.get() },
+  pricing: scenarioPricing.get(),
+  shares: SHARE_SWEEP_VALUES,
+  seed: generatorSeed.get(),
+}));
 
-/** The turns each strategy-run request was made for (what its hops' forced tools are read from). */
-const requestTurns = new WeakMap<StrategyRunRequest, readonly SimTurn[]>();
-
-/** The turns the run answering `request` walked (their gaps may be older). */
-export function turnsOfRequest(request: StrategyRunRequest): readonly SimTurn[] | undefined {
-  return requestTurns.get(request);
-}
-
-/** What the worker needs for a long conversation's strategy and reference runs (null: they run here). */
+/** What the worker needs for the strategy's run and the reference run. */
 export const strategyRunRequest = computed(
   'routing.strategyRunRequest',
-  (s) => {
-    const large = largeConversation.get(s);
-    return [
-      large ? scenarioOf.get(s) : null,
-      large ? turnsPayload.get(s) : null,
-      large ? turnsButGaps.get(s) : null,
-      large ? scenarioPricing.get(s) : null,
-    ] as const;
-  },
-  (scenario, turns, plainTurns, pricing): StrategyRunRequest | null => {
-    if (scenario === null || turns === null || plainTurns === null || pricing === null) return null;
-    const request = { scenario: { ...scenario, turns }, pricing };
-    requestTurns.set(request, plainTurns);
-    return request;
-  },
-);
-
-/** A short conversation's runs, the values the totals and the charts read (null: in the worker). */
-export const syncRuns = computed(
-  'routing.syncRuns',
-  (s) => {
-    const small = !largeConversation.get(s);
-    return [
-      small ? mainRun.get(s) : null,
-      small ? mainHops.get(s) : null,
-      small ? referenceRun.get(s) : null,
-      small ? mainSummary.get(s) : null,
-      small ? chosenBy.get(s) : null,
-      small ? turnsButGaps.get(s) : null,
-    ] as const;
-  },
-  (main, hops, reference, summary, counts, turns) =>
-    main === null || reference === null || counts === null || turns === null
-      ? null
-      : { main, hops, reference, summary, chosenBy: counts, turns },
+  (): StrategyRunRequest => ({
+    scenario: { ...scenarioOf.get(), turns: turnsPayload.get() },
+    pricing: scenarioPricing.get(),
+  }),
 );
 
 function describeTurn(turn: SimTurn, i: number): string {
@@ -357,23 +201,24 @@ function describeTurn(turn: SimTurn, i: number): string {
 /** One label per turn for the turn selects (each shows the turn's gap). */
 export const turnLabels = computed(
   'routing.turnLabels',
-  (s) => [s.routing.scenario.turns] as const,
-  (turns): readonly string[] => turns.map(describeTurn),
-  sameStrings,
+  (): readonly string[] => turnsOf.get().map(describeTurn),
+  { isEqual: sameStrings },
 );
 
 /** Turns, hops and the complex share, for the conversation's size line. */
 export const conversationSize = computed(
   'routing.conversationSize',
-  (s) => [s.routing.scenario.turns.length, hopCount.get(s), currentShare.get(s)] as const,
-  (turnCount, hops, share) => ({ turnCount, hops, share }),
+  () => ({ turnCount: turnsOf.get().length, hops: hopCount.get(), share: currentShare.get() }),
+  {
+    isEqual: (a, b) => a.turnCount === b.turnCount && a.hops === b.hops && a.share === b.share,
+  },
 );
 
 /** The idle-gap slider's value (the median gap) and the range of the gaps after the first turn. */
 export const idleGapSummary = computed(
   'routing.idleGapSummary',
-  (s) => [s.routing.scenario.turns, currentGapSeconds.get(s)] as const,
-  (turns, idleGap) => {
+  () => {
+    const turns = turnsOf.get();
     let min = Infinity;
     let max = -Infinity;
     for (let i = 1; i < turns.length; i++) {
@@ -381,11 +226,13 @@ export const idleGapSummary = computed(
       if (gap < min) min = gap;
       if (gap > max) max = gap;
     }
-    return { idleGap, gapRange: min < max ? { min, max } : null };
+    return { idleGap: currentGapSeconds.get(), gapRange: min < max ? { min, max } : null };
   },
-  (a, b) =>
-    a.idleGap === b.idleGap &&
-    (a.gapRange === null || b.gapRange === null
-      ? a.gapRange === b.gapRange
-      : a.gapRange.min === b.gapRange.min && a.gapRange.max === b.gapRange.max),
+  {
+    isEqual: (a, b) =>
+      a.idleGap === b.idleGap &&
+      (a.gapRange === null || b.gapRange === null
+        ? a.gapRange === b.gapRange
+        : a.gapRange.min === b.gapRange.min && a.gapRange.max === b.gapRange.max),
+  },
 );

@@ -12,7 +12,7 @@ import { sameList, samePoint } from '../../domain/equality.ts';
 import type { ProgressiveResults, SweepPoint } from '../../domain/routing-runs.ts';
 import type { GapSweepRequest } from '../../engine/api.ts';
 import { useEngineQuery } from '../../engine/use-engine-query.ts';
-import { useDerived } from '../../state/derive.ts';
+import { useValue } from '../../state/derive.ts';
 import { gapSweepRequest } from './derived.ts';
 import {
   firstCrossing,
@@ -50,7 +50,7 @@ export function useGapCliff(
   xs: readonly number[],
   sweep: ProgressiveResults<SweepPoint>,
 ): GapCliff {
-  const base = useDerived(gapSweepRequest);
+  const base = useValue(gapSweepRequest);
   const samples = useMemo(() => samplesOf(rowsOf(xs, sweep)), [xs, sweep]);
   const coarse = useMemo(() => (sweep.done ? firstCrossing(samples) : null), [sweep, samples]);
   const [narrowed, setNarrowed] = useState<Narrowed | null>(null);

@@ -1,47 +1,35 @@
 /**
- * The routing lab's results as the panel reads them: the strategy's run
- * (synchronous for a short conversation, from the engine for a long one),
- * and from the engine the baselines on every chosen model and the two
+ * The routing lab's results as the panel reads them, all from the engine:
+ * the strategy's run, the baselines on every chosen model and the two
  * sweeps. Each is its own hook, used by the section that shows it, so an
  * answer arriving re-renders that section only.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { HopRecord, SimTurn } from '../../core/index.ts';
+import type { HopRecord } from '../../core/index.ts';
 import { pricedAtZero } from '../../domain/baselines.ts';
-import { countBy, hopList, type HopList } from '../../domain/hop-list.ts';
-import {
-  sameBaseline,
-  sameList,
-  samePoint,
-  sameRecord,
-  sameSummary,
-} from '../../domain/equality.ts';
+import { hopList, type HopList } from '../../domain/hop-list.ts';
+import { sameBaseline, sameList, samePoint, sameRecord } from '../../domain/equality.ts';
 import { packedHopList, samePackedHops, unpackHops } from '../../domain/packed-hops.ts';
 import {
-  sampleHops,
   SHARE_SWEEP_VALUES,
-  summariseHops,
   type BaselineRow,
   type ProgressiveResults,
   type RunSummary,
   type SimOutcome,
   type SweepPoint,
 } from '../../domain/routing-runs.ts';
-import { fromWire, type WireOutcome } from '../../engine/api.ts';
+import { fromWire, type StrategyRuns, type WireOutcome } from '../../engine/api.ts';
 import { useEngineQuery } from '../../engine/use-engine-query.ts';
-import { useDerived } from '../../state/derive.ts';
+import { useValue } from '../../state/derive.ts';
 import { pricingTable } from '../../state/selectors.ts';
 import {
   baselineModels,
   baselinesRequest,
   gapSweepRequest,
   gapValues,
-  largeConversation,
   shareSweepRequest,
   strategyRunRequest,
-  syncRuns,
   turnLabels,
-  turnsOfRequest,
 } from './derived.ts';
 
 const sameBaselines = (a: readonly BaselineRow[], b: readonly BaselineRow[]) =>
@@ -51,13 +39,13 @@ const samePoints = (a: readonly SweepPoint[], b: readonly SweepPoint[]) =>
 
 const NONE: readonly never[] = [];
 
-/** The strategy's run and what is read from it, all from the same run. */
+/** The strategy's run and what is read from it, all from the same answer of the engine. */
 export interface StrategyView {
   readonly main: SimOutcome;
   /**
    * The strategy's hops, read by field (null when the run failed): what the
-   * timeline, its summary and the hop table read. A long conversation's are
-   * the engine's packed columns, never unpacked into records.
+   * timeline, its summary and the hop table read. They are the engine's
+   * packed columns, never unpacked into records.
    */
   readonly hops: HopList | null;
   /** Every hop on the default model (the totals' reference). */
@@ -65,28 +53,8 @@ export interface StrategyView {
   readonly summary: RunSummary | null;
   /** How many hops each rule chose. */
   readonly chosenBy: ReadonlyMap<string, number>;
-  /** The turns the run walked (the timeline reads their forced tools). */
-  readonly turns: readonly SimTurn[];
-  /** Whether a newer run than the one shown is on its way (long conversations). */
-  readonly updating: boolean;
 }
 
-const sameCounts = (a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean =>
-  a.size === b.size && [...a].every(([k, n]) => b.get(k) === n);
-
-/** Keeps the previous value while a new one is equal to it (one cell per use, like a `computed`). */
-function keeper<T>(isEqual: (a: T, b: T) => boolean): (next: T) => T {
-  let kept: { value: T } | null = null;
-  return (next) => {
-    if (kept === null || !isEqual(kept.value, next)) kept = { value: next };
-    return kept.value;
-  };
-}
-
-const keepSummary = keeper<RunSummary | null>((a, b) =>
-  a === null || b === null ? a === b : sameSummary(a, b),
-);
-const keepCounts = keeper(sameCounts);
 /** A run from the engine, and its hops read by field (null when it failed). */
 interface EngineRun {
   readonly outcome: SimOutcome;
@@ -94,39 +62,30 @@ interface EngineRun {
 }
 
 /**
- * A run from the engine, kept (the same object) while the engine sends an
- * equal run: compared packed, before anything is read. Its hops are read
- * from the packed columns (`packedHopList`), and unpacked into records only
- * if something reads `result.hops`: unpacking 6,000 records a step cost the
- * main thread milliseconds and the collector more.
+ * A run as the engine sent it, read: its hops from the packed columns
+ * (`packedHopList`), unpacked into records only if something reads
+ * `result.hops` (unpacking 6,000 records a step cost the main thread
+ * milliseconds and the collector more).
  */
-function wireKeeper(): (wire: WireOutcome) => EngineRun {
-  let kept: { wire: WireOutcome; run: EngineRun } | null = null;
-  return (wire) => {
-    if (kept !== null && sameWire(kept.wire, wire)) return kept.run;
-    let run: EngineRun;
-    if (!wire.ok || !('kind' in wire.hops)) {
-      const outcome = fromWire(wire);
-      run = { outcome, hops: outcome.ok ? hopList(outcome.result.hops) : null };
-    } else {
-      const packed = wire.hops;
-      let hops: HopRecord[] | null = null;
-      run = {
-        outcome: {
-          ok: true,
-          result: {
-            totals: wire.totals,
-            get hops() {
-              hops ??= unpackHops(packed);
-              return hops;
-            },
-          },
+function readWire(wire: WireOutcome): EngineRun {
+  if (!wire.ok || !('kind' in wire.hops)) {
+    const outcome = fromWire(wire);
+    return { outcome, hops: outcome.ok ? hopList(outcome.result.hops) : null };
+  }
+  const packed = wire.hops;
+  let hops: HopRecord[] | null = null;
+  return {
+    outcome: {
+      ok: true,
+      result: {
+        totals: wire.totals,
+        get hops() {
+          hops ??= unpackHops(packed);
+          return hops;
         },
-        hops: packedHopList(packed),
-      };
-    }
-    kept = { wire, run };
-    return run;
+      },
+    },
+    hops: packedHopList(packed),
   };
 }
 
@@ -140,40 +99,40 @@ function sameWire(a: WireOutcome, b: WireOutcome): boolean {
   return sameList(x, y, sameRecord);
 }
 
-const keepMain = wireKeeper();
-const keepReference = wireKeeper();
+/** Equal runs: compared packed, before anything is read (the summary and counts follow from them). */
+const sameRuns = (a: StrategyRuns, b: StrategyRuns): boolean =>
+  sameWire(a.main, b.main) && sameWire(a.reference, b.reference);
+
+/** What the totals, the timeline, the hop table and the cumulative chart read of an answer. */
+function strategyView(runs: StrategyRuns): StrategyView {
+  const main = readWire(runs.main);
+  return {
+    main: main.outcome,
+    hops: main.hops,
+    reference: readWire(runs.reference).outcome,
+    summary: runs.summary,
+    chosenBy: runs.chosenBy,
+  };
+}
+
+/** The strategy's runs as the panel reads them, and whether a newer answer is on its way. */
+export interface StrategyRunsView {
+  /** Null until the engine's first answer. */
+  readonly view: StrategyView | null;
+  readonly updating: boolean;
+}
 
 /**
- * The strategy's run, its reference and what the totals, the timeline, the
- * hop table and the cumulative chart read from it; null until a long
- * conversation's first run has come back from the worker. While a newer run
- * is computed, the previous one stays (with `updating`).
+ * The strategy's run, its reference and what is read from them, from the
+ * engine whatever the conversation's size; while a newer run is computed,
+ * the previous one stays (with `updating`).
  */
-export function useStrategyRuns(): StrategyView | null {
-  const sync = useDerived(syncRuns);
-  const answer = useEngineQuery('strategy', 'strategyRun', useDerived(strategyRunRequest));
-  const runs = answer.value;
-  const answered = answer.answered;
-  const fromWorker = useMemo(() => {
-    if (runs === undefined || answered === undefined) return null;
-    const turns = turnsOfRequest(answered);
-    if (turns === undefined) return null;
-    const main = keepMain(runs.main);
-    const reference = keepReference(runs.reference).outcome;
-    const hops = main.hops;
-    const summary = keepSummary(
-      main.outcome.ok && hops !== null
-        ? summariseHops(main.outcome.result.totals, hops, sampleHops(hops.length))
-        : null,
-    );
-    const chosen = keepCounts(hops === null ? new Map() : countBy(hops, 'source'));
-    return { main: main.outcome, hops, reference, summary, chosenBy: chosen, turns };
-  }, [runs, answered]);
-  const updating = answer.updating;
-  return useMemo(() => {
-    if (sync !== null) return { ...sync, updating: false };
-    return fromWorker === null ? null : { ...fromWorker, updating };
-  }, [sync, fromWorker, updating]);
+export function useStrategyRuns(): StrategyRunsView {
+  const answer = useEngineQuery('strategy', 'strategyRun', useValue(strategyRunRequest), {
+    isEqual: sameRuns,
+    select: strategyView,
+  });
+  return { view: answer.value ?? null, updating: answer.updating };
 }
 
 /**
@@ -201,11 +160,11 @@ export interface BaselinesView {
 
 /** Every-hop baselines of the chosen models, from the engine. */
 export function useBaselines(): BaselinesView {
-  const pricing = useDerived(pricingTable);
-  const models = useDerived(baselineModels);
-  const answer = useEngineQuery('baselines', 'baselines', useDerived(baselinesRequest), {
+  const pricing = useValue(pricingTable);
+  const models = useValue(baselineModels);
+  const answer = useEngineQuery('baselines', 'baselines', useValue(baselinesRequest), {
     isEqual: sameBaselines,
-    startAfterPaint: useDerived(largeConversation),
+    startAfterPaint: true,
   });
   const baselines = useProgress(answer.value, models.length);
   const chart = useMemo(() => {
@@ -232,16 +191,15 @@ export interface SweepsView {
 
 /** The idle-gap and complex-share sweeps, from the engine. */
 export function useSweeps(): SweepsView {
-  const gaps = useDerived(gapValues);
-  // A long conversation's sweeps and baselines start once the step has painted (see useEngineResult).
-  const large = useDerived(largeConversation);
-  const gapAnswer = useEngineQuery('sweeps', 'gapSweep', useDerived(gapSweepRequest), {
+  const gaps = useValue(gapValues);
+  // The sweeps and baselines start once the step has painted (see `startAfterPaint`).
+  const gapAnswer = useEngineQuery('sweeps', 'gapSweep', useValue(gapSweepRequest), {
     isEqual: samePoints,
-    startAfterPaint: large,
+    startAfterPaint: true,
   });
-  const shareAnswer = useEngineQuery('sweeps', 'shareSweep', useDerived(shareSweepRequest), {
+  const shareAnswer = useEngineQuery('sweeps', 'shareSweep', useValue(shareSweepRequest), {
     isEqual: samePoints,
-    startAfterPaint: large,
+    startAfterPaint: true,
   });
   return {
     gapValues: gaps,
@@ -319,6 +277,6 @@ const LABELS_AT_ONCE = 200;
 
 /** One label per turn for the turn selects; a long conversation's follow at idle time (`useIdleLabels`). */
 export function useTurnLabels(): readonly string[] {
-  const labels = useDerived(turnLabels);
+  const labels = useValue(turnLabels);
   return useIdleLabels(labels, labels.length <= LABELS_AT_ONCE);
 }

@@ -21,6 +21,11 @@ function term(label: string | RegExp): string {
   return dt.nextElementSibling?.textContent ?? '';
 }
 
+/** Waits, as a user would, for the engine's run to show the totals. */
+async function totalsShown(): Promise<void> {
+  await screen.findByText('Total cost', { selector: 'dt' });
+}
+
 function combo(name: string): HTMLSelectElement {
   return screen.getByRole('combobox', { name }) as HTMLSelectElement;
 }
@@ -83,6 +88,7 @@ describe('RoutingPanel', () => {
 
   it('shows the totals the core computes beside the default model’s baseline', async () => {
     render(<RoutingPanel />);
+    await totalsShown();
     const scenario = useAppStore.getState().routing.scenario;
     const run = simulateRouting(scenario, DEFAULT_PRICING).totals;
     expect(term('Total cost')).toBe(formatUsd(run.totalUsd));
@@ -109,7 +115,7 @@ describe('RoutingPanel', () => {
     const routed = useAppStore.getState().routing.scenario;
     const saving = expectedSaving(routed);
     expect(saving).toBeGreaterThan(0);
-    expect(term('Saving vs. baseline')).toContain(formatUsd(saving));
+    await waitFor(() => expect(term('Saving vs. baseline')).toContain(formatUsd(saving)));
     expect(within(totals()).getByText(/Routing saves/)).toBeInTheDocument();
 
     fireEvent.change(numberField('Idle gap between turns'), { target: { value: '600' } });
@@ -117,7 +123,7 @@ describe('RoutingPanel', () => {
     expect(useAppStore.getState().routing.scenario.turns).toEqual(widened.turns);
     const lost = expectedSaving(widened);
     expect(lost).toBeLessThan(0);
-    expect(term('Saving vs. baseline')).toContain(formatUsd(lost));
+    await waitFor(() => expect(term('Saving vs. baseline')).toContain(formatUsd(lost)));
     expect(within(totals()).getByText(/the saving is gone/)).toBeInTheDocument();
     await settled();
   });
@@ -140,14 +146,14 @@ describe('RoutingPanel', () => {
     await settled();
   });
 
-  it('names a model missing from the price table in an alert and keeps the inputs', () => {
+  it('names a model missing from the price table in an alert and keeps the inputs', async () => {
     act(() =>
       useAppStore
         .getState()
         .setRoutingScenario({ defaultModel: { model: 'mystery-model', thinking: false } }),
     );
     render(<RoutingPanel />);
-    expect(screen.getByRole('alert')).toHaveTextContent(/the default model/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/the default model/);
     expect(screen.getByRole('alert')).toHaveTextContent(/mystery-model/);
     expect(combo('Default model')).toHaveDisplayValue('mystery-model (not in the price table)');
     expect(useAppStore.getState().routing.scenario.defaultModel.model).toBe('mystery-model');
@@ -159,7 +165,7 @@ describe('RoutingPanel', () => {
   it('shows every hop in the timeline’s table view', async () => {
     const user = userEvent.setup();
     render(<RoutingPanel />);
-    const timeline = screen.getByRole('figure', { name: 'Timeline: every hop' });
+    const timeline = await screen.findByRole('figure', { name: 'Timeline: every hop' });
     expect(within(timeline).getByText(/24 hops over 8 turns/)).toBeInTheDocument();
     await user.click(within(timeline).getByRole('button', { name: 'Show data table' }));
     const rows = within(timeline).getAllByRole('row');
@@ -176,10 +182,12 @@ describe('RoutingPanel', () => {
     render(<RoutingPanel />);
     await user.selectOptions(combo('Conversation preset'), 'Coding agent: long tool loops');
     expect(combo('Strategy')).toHaveDisplayValue('Hop-aware thinking');
+    const expectedDropped = simulateRouting(
+      useAppStore.getState().routing.scenario,
+      DEFAULT_PRICING,
+    ).totals.forceDropped;
+    await waitFor(() => expect(Number(term('Forced tools dropped'))).toBe(expectedDropped));
     const dropped = Number(term('Forced tools dropped'));
-    expect(dropped).toBe(
-      simulateRouting(useAppStore.getState().routing.scenario, DEFAULT_PRICING).totals.forceDropped,
-    );
     expect(dropped).toBeGreaterThan(0);
     await user.selectOptions(combo('Strategy'), 'Fixed');
     expect(combo('Conversation preset')).toHaveDisplayValue('Custom (edited)');
@@ -187,6 +195,7 @@ describe('RoutingPanel', () => {
 
   it('quotes the seed beside the controls', async () => {
     render(<RoutingPanel />);
+    await totalsShown();
     for (const title of [
       /policies first/,
       /the dispatch context/,
@@ -210,14 +219,14 @@ describe('RoutingPanel with a model removed from the price table', () => {
     act(() => useAppStore.getState().setRoutingScenario({ strategy: stickyComplexity }));
     act(() => useAppStore.getState().removePriceRow('claude-haiku-4-5'));
     render(<RoutingPanel />);
-    expect(screen.getByRole('alert')).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'This routing cannot be priced: policy 1 (model) — no pricing row for model "claude-haiku-4-5".',
     );
     expect(combo('Model for simple turns')).toHaveDisplayValue(
       'claude-haiku-4-5 (not in the price table)',
     );
     act(() => useAppStore.getState().resetPrices());
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(term('Total cost')).toBe(
       formatUsd(
         simulateRouting(useAppStore.getState().routing.scenario, DEFAULT_PRICING).totals.totalUsd,
@@ -270,7 +279,7 @@ describe('RoutingPanel with a large price table', () => {
     importRows(300);
     const user = userEvent.setup();
     render(<RoutingPanel />);
-    await user.click(screen.getByText('Add models to the baselines'));
+    await user.click(await screen.findByText('Add models to the baselines'));
     await user.type(screen.getByRole('searchbox', { name: 'Find a model' }), 'model-123');
     await user.click(
       screen.getByRole('button', { name: 'Add imported/model-123 to the baselines' }),
@@ -307,8 +316,8 @@ describe('RoutingPanel with a long conversation', () => {
     const turns = generateTurns(like, { ...routing.generator, turnCount: 2_000 });
     act(() => setRoutingScenario({ turns }));
     render(<RoutingPanel />);
-    // A conversation this long runs in the engine too, strategy included:
-    // nothing is computed in the render, and the results follow.
+    // The strategy runs in the engine: nothing is computed in the render,
+    // and the results follow.
     expect(screen.queryByText('Total cost')).toBeNull();
     const expected = (): string =>
       formatUsd(

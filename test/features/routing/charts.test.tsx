@@ -21,6 +21,11 @@ function figure(name: RegExp): HTMLElement {
   return screen.getByRole('figure', { name });
 }
 
+/** A figure once the engine's run has shown it, found as a user would. */
+function shown(name: RegExp): Promise<HTMLElement> {
+  return screen.findByRole('figure', { name });
+}
+
 /** The rows of a figure's data table, as the text of their cells. */
 async function tableRows(fig: HTMLElement): Promise<string[][]> {
   const toggle = within(fig).queryByRole('button', { name: 'Show data table' });
@@ -56,7 +61,7 @@ describe('RoutingPanel charts', () => {
 
   it('marks the cache TTL, the sticky TTL and the current gap on the idle-gap sweep', async () => {
     render(<RoutingPanel />);
-    const sweep = figure(/idle gap/);
+    const sweep = await shown(/idle gap/);
     const labels = () => [...sweep.querySelectorAll('svg text')].map((t) => t.textContent);
     expect(labels()).toEqual(expect.arrayContaining(['cache TTL', 'now']));
     expect(labels()).not.toContain('sticky TTL');
@@ -83,7 +88,7 @@ describe('RoutingPanel charts', () => {
         return [usd(p.strategyUsd ?? NaN), usd(p.baselineUsd ?? NaN)];
       });
     };
-    const sweep = figure(/idle gap/);
+    const sweep = await shown(/idle gap/);
     // The sweep comes from the engine, after the first render.
     await waitFor(() => expect(within(sweep).queryByText(/Still computing/)).toBeNull());
     const before = await tableRows(sweep);
@@ -109,7 +114,7 @@ describe('RoutingPanel charts', () => {
 
   it('tabulates the complex-share sweep with the default model’s baseline on every row', async () => {
     render(<RoutingPanel />);
-    const share = figure(/share of complex turns/);
+    const share = await shown(/share of complex turns/);
     await waitFor(async () =>
       expect(await tableRows(share)).toHaveLength(SHARE_SWEEP_VALUES.length),
     );

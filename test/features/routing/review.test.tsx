@@ -27,7 +27,7 @@ describe('the routing lab for a design review', () => {
 
   it('keeps the totals in a summary line beside the Totals card', async () => {
     render(<RoutingPanel />);
-    const summary = screen.getByRole('region', { name: 'Routing summary' });
+    const summary = await screen.findByRole('region', { name: 'Routing summary' });
     const run = simulateRouting(useAppStore.getState().routing.scenario, DEFAULT_PRICING);
     const totals = screen
       .getAllByRole('status')
@@ -67,7 +67,7 @@ describe('the routing lab for a design review', () => {
   it('answers “does sticky save money?” truthfully on the support chat', async () => {
     loadScenarioPreset('sticky');
     render(<RoutingPanel />);
-    const card = screen.getByRole('region', { name: /Does sticky save money/ });
+    const card = await screen.findByRole('region', { name: /Does sticky save money/ });
     const table = within(card).getByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
@@ -108,7 +108,7 @@ describe('the routing lab for a design review', () => {
     });
     act(() => useAppStore.getState().setRoutingScenario({ turns }));
     render(<RoutingPanel />);
-    const card = screen.getByRole('region', { name: /Does sticky save money/ });
+    const card = await screen.findByRole('region', { name: /Does sticky save money/ });
     expect(within(card).queryByRole('table')).toBeNull();
     await user.click(within(card).getByRole('button', { name: 'Compare the four strategies' }));
     const comparison = compareStrategies(
