@@ -4,22 +4,8 @@
  * (made-up providers and models, not the package's).
  */
 import { describe, expect, it } from 'vitest';
-import type { BookModel, BookProvider } from '../../src/domain/price-book-data.ts';
 import { convertPriceBook } from '../../src/domain/price-book.ts';
-
-const SOURCE = { version: '9.9.9', date: '2030-01-02' };
-
-function model(id: string, prices: BookModel['prices'], extra: Partial<BookModel> = {}): BookModel {
-  return { id, match: { equals: id }, prices, ...extra };
-}
-
-function provider(
-  id: string,
-  models: BookModel[],
-  extra: Partial<BookProvider> = {},
-): BookProvider {
-  return { id, name: id.toUpperCase(), models, ...extra };
-}
+import { model, provider, SOURCE } from '../helpers/price-book-source.ts';
 
 describe("the price book's names", () => {
   it("gives bare names to first parties' models and exact aliases where the book's matching sends them", () => {

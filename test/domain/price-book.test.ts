@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { findPriceRow, type PriceRow, type PricingTable } from '../../src/core/index.ts';
 import { billTrace, PLAIN_CALL_FIELDS } from '../../src/core/traces/index.ts';
-import type { BookModel, BookProvider } from '../../src/domain/price-book-data.ts';
 import {
   withBookAliases,
   withScenarioRows,
@@ -20,20 +19,7 @@ import {
   TIER_APPROXIMATED,
   TIME_OF_DAY,
 } from '../../src/domain/price-book.ts';
-
-const SOURCE = { version: '9.9.9', date: '2030-01-02' };
-
-function model(id: string, prices: BookModel['prices'], extra: Partial<BookModel> = {}): BookModel {
-  return { id, match: { equals: id }, prices, ...extra };
-}
-
-function provider(
-  id: string,
-  models: BookModel[],
-  extra: Partial<BookProvider> = {},
-): BookProvider {
-  return { id, name: id.toUpperCase(), models, ...extra };
-}
+import { model, provider, SOURCE } from '../helpers/price-book-source.ts';
 
 describe('convertPriceBook', () => {
   it('maps token prices, the context window and the cache mode', () => {
