@@ -35,6 +35,13 @@ import {
   type SweepPoint,
 } from '../domain/routing-runs.ts';
 import type { PopulationInputs } from '../model/gate.ts';
+import { solveBestSubset } from '../domain/best-subset.ts';
+import {
+  answerBudgetBest,
+  BestSubsetSolver,
+  type BudgetBestAnswer,
+  type BudgetBestRequest,
+} from '../domain/budget-best.ts';
 
 /** `T` with its turns as a request carries them: plain, or packed for a long conversation. */
 export type WithTurnsPayload<T extends { readonly turns: readonly SimTurn[] }> = Omit<
@@ -167,6 +174,13 @@ export type PopulationResult =
       readonly thresholdTokens: number;
     };
 
+/**
+ * This worker's knapsack: the last table solved, kept while the rows' tokens
+ * are equal, so a budget step only reads it (each lane is its own worker,
+ * and the budget tab asks on its own lane).
+ */
+const bestSubsetSolver = new BestSubsetSolver((tokens) => solveBestSubset(tokens));
+
 export const engineApi = {
   strategyRun(request: StrategyRunRequest): StrategyRuns {
     const scenario = withPlainTurns<RoutingScenario>(request.scenario);
@@ -222,6 +236,11 @@ export const engineApi = {
         thresholdTokens,
       };
     }
+  },
+
+  // ---- The budget's best subset: the knapsack solved once per list of rows ----
+  budgetBest(request: BudgetBestRequest): BudgetBestAnswer {
+    return answerBudgetBest(request, bestSubsetSolver);
   },
 
   // ---- The verdict across p_recall, by the core's comparePopulation ----

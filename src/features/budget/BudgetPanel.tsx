@@ -8,6 +8,7 @@ import { LadderChart } from './LadderChart.tsx';
 import { RowEditor } from './RowEditor.tsx';
 import { RowsTable } from './RowsTable.tsx';
 import { SectionBudgets } from './SectionBudgets.tsx';
+import { useBudgetBest } from './use-budget-best.ts';
 import './budget.css';
 import './budget-charts.css';
 
@@ -21,8 +22,11 @@ import './budget-charts.css';
  * shows, read from its own nodes of the derivation graph, so the row
  * editor and the row table skip the steps that change no row's fate, and
  * the charts redraw only their budget marks and the segments that moved.
+ * The best subset alone comes from the engine (`useBudgetBest`) and shows a
+ * frame or so later; the rule's figures never wait for it.
  */
 export default function BudgetPanel() {
+  useBudgetBest();
   return (
     <div className="explorer budget-explorer">
       <BudgetControls />

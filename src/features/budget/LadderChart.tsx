@@ -17,6 +17,7 @@ import {
   ladderSummary,
   type LadderRung,
 } from './chart-nodes.ts';
+import { bestSubsetTable, budgetBestPending } from './best-nodes.ts';
 import { boundedIds } from './IdList.tsx';
 import type { LadderPoint } from './ladder-series.ts';
 import { rowsAnalysis } from './use-budget.ts';
@@ -42,7 +43,9 @@ function LadderTooltip({ point }: { point: LadderPoint }) {
           Whole-row rule admits {formatTokens(point.rule)} (wastes{' '}
           {formatTokens(point.budget - point.rule)})
           <br />
-          Best subset keeps {formatTokens(point.best ?? 0)}
+          {point.best === null
+            ? 'Best subset: computing…'
+            : `Best subset keeps ${formatTokens(point.best)}`}
         </>
       )}
     </>
@@ -100,7 +103,12 @@ const LadderTable = memo(function LadderTable() {
         {
           key: 'best',
           header: 'Best subset at the top',
-          cell: (s) => ('pinnedTokens' in s ? null : formatTokens(s.bestAtTopTokens)),
+          cell: (s) =>
+            'pinnedTokens' in s
+              ? null
+              : s.bestAtTopTokens === null
+                ? 'computing…'
+                : formatTokens(s.bestAtTopTokens),
         },
       ]}
       rows={rows}
@@ -115,7 +123,9 @@ const LadderTable = memo(function LadderTable() {
  * headroom wasted by dropping whole rows, and the best subset for comparison.
  */
 export const LadderChart = memo(function LadderChart() {
-  const { ladder, best } = useValue(rowsAnalysis);
+  const { ladder } = useValue(rowsAnalysis);
+  const table = useValue(bestSubsetTable);
+  const pending = useValue(budgetBestPending);
   const maxBudget = useValue(ladderMaxBudget);
   const { data, series, budgets, corners, regions, csvRows } = useValue(ladderChart);
   const figures = useValue(ladderFigures);
@@ -124,7 +134,7 @@ export const LadderChart = memo(function LadderChart() {
   const summary = useValue(ladderSummary);
   const assumptions = useValue(budgetAssumptions);
   return (
-    <section className="card" aria-labelledby="budget-ladder-h">
+    <section className="card" aria-labelledby="budget-ladder-h" aria-busy={pending}>
       <h2 id="budget-ladder-h">Admission ladder</h2>
       <dl className="terms">
         <div className="term">
@@ -142,11 +152,13 @@ export const LadderChart = memo(function LadderChart() {
           </dd>
         </div>
         <div className="term">
-          <dt>Best subset keeps{best.exact ? '' : ' (approximate)'}</dt>
+          <dt>Best subset keeps{table === null || table.exact ? '' : ' (approximate)'}</dt>
           <dd>
-            {figures.bestKeptTokens === null
-              ? '—'
-              : `${formatTokens(figures.bestKeptTokens)} tokens`}
+            {figures.bestComputing
+              ? 'computing…'
+              : figures.bestKeptTokens === null
+                ? '—'
+                : `${formatTokens(figures.bestKeptTokens)} tokens`}
           </dd>
         </div>
       </dl>
@@ -164,10 +176,10 @@ export const LadderChart = memo(function LadderChart() {
           full prompt down to {formatTokens(ladder.steps.at(-1)?.fromBudget ?? 0)} tokens.
         </p>
       )}
-      {!best.exact && (
+      {table !== null && !table.exact && (
         <p className="note">
           Approximate: with this many tokens the best subset is searched in units of{' '}
-          {formatTokens(best.scale)} tokens (each row rounded up), so it is a lower bound.
+          {formatTokens(table.scale)} tokens (each row rounded up), so it is a lower bound.
         </p>
       )}
       <ChartFrame

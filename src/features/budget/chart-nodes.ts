@@ -3,8 +3,9 @@
  * bar's segments, its total and drawn stretches, and the admission ladder's
  * series. The segments read the rows and their fates, never the budget, so a
  * budget step that changes no fate keeps them (and the bar's shapes);
- * the ladder's series read the rows and the axis length, which follows the
- * budget only above the rows' total.
+ * the ladder's series read the rows, the axis length, which follows the
+ * budget only above the rows' total, and the engine's best totals
+ * (`best-nodes.ts`), kept while they are equal.
  */
 import { sameList, sameRecord } from '../../domain/equality.ts';
 import { computed } from '../../state/derive.ts';
@@ -17,14 +18,14 @@ import { barSegments, drawnBarSegments } from './bar-segments.ts';
 import { boundedIds } from './IdList.tsx';
 import { ladderChartData } from './ladder-chart-data.ts';
 import { STATUS_TEXT } from './evaluate.ts';
+import { budgetFates, budgetLimit, budgetOutcome, rowsAnalysis } from './use-budget.ts';
 import {
-  bestTotalAt,
+  bestSubsetTable,
+  bestTotalByBudget,
   budgetBestHere,
-  budgetFates,
-  budgetLimit,
-  budgetOutcome,
-  rowsAnalysis,
-} from './use-budget.ts';
+  ladderDrawnBudgets,
+  ladderMaxBudget,
+} from './best-nodes.ts';
 
 const sameRange = (a: readonly [number, number], b: readonly [number, number]) =>
   a[0] === b[0] && a[1] === b[1];
@@ -109,16 +110,17 @@ export const barCsvRows = () =>
 
 // ---- The admission ladder ----
 
-/** The ladder's axes: 0 to the rows' total, or to the budget above it. */
-export const ladderMaxBudget = computed('budget.ladder.maxBudget', () =>
-  Math.max(1, rowsAnalysis.get().ladder?.totalTokens ?? 0, budgetLimit.get() ?? 0),
-);
+export { ladderMaxBudget };
 
 /** The ladder's series, drop points, regions, sentence and CSV rows. */
-export const ladderChart = computed('budget.ladder.chart', () => {
-  const { ladder, best } = rowsAnalysis.get();
-  return ladderChartData({ ladder, best }, ladderMaxBudget.get());
-});
+export const ladderChart = computed('budget.ladder.chart', () =>
+  ladderChartData(
+    rowsAnalysis.get().ladder,
+    ladderDrawnBudgets.get(),
+    ladderMaxBudget.get(),
+    bestTotalByBudget.get(),
+  ),
+);
 
 /** The figures over the ladder: what the rule admits, the headroom it wastes, the best subset. */
 export interface LadderFigures {
@@ -126,8 +128,10 @@ export interface LadderFigures {
   readonly admittedTokens: number | null;
   /** Budget left unused by the rule; null when unbounded or nothing compiles. */
   readonly wastedTokens: number | null;
-  /** Tokens the best subset keeps (never fewer than the rule); null where there is none. */
+  /** Tokens the best subset keeps (never fewer than the rule); null where there is none or while computing. */
   readonly bestKeptTokens: number | null;
+  /** Whether the engine has yet to give the best subset at this budget (there is one). */
+  readonly bestComputing: boolean;
   /** Whether the best subset keeps more than the rule. */
   readonly bestBeatsRule: boolean;
   /** The droppable rows the best subset keeps. */
@@ -147,8 +151,9 @@ export const ladderFigures = computed(
       admittedTokens: admitted,
       wastedTokens: admitted === null || limit === null ? null : limit - admitted,
       bestKeptTokens:
-        bestHere === null || admitted === null ? null : Math.max(bestHere.keptTokens, admitted),
-      bestBeatsRule: bestHere !== null && admitted !== null && bestHere.keptTokens > admitted,
+        bestHere == null || admitted === null ? null : Math.max(bestHere.keptTokens, admitted),
+      bestComputing: bestHere === undefined && admitted !== null,
+      bestBeatsRule: bestHere != null && admitted !== null && bestHere.keptTokens > admitted,
       bestIds: bestHere?.ids ?? [],
       ruleIds: outcome.kind === 'ok' ? outcome.report.admitted : [],
     };
@@ -193,9 +198,9 @@ export const ladderSpans = computed(
 /** How the current budget compares under the rule and the best subset, and where rows drop. */
 export const ladderSummary = computed('budget.ladder.summary', (): string => {
   const outcome = budgetOutcome.get();
-  const { best } = rowsAnalysis.get();
+  const table = bestSubsetTable.get();
   const tail = ladderChart.get().tail;
-  const approx = best.exact ? '' : ' (approximate)';
+  const approx = table === null || table.exact ? '' : ' (approximate)';
   if (outcome.kind === 'invalid') return 'No ladder until the ids are fixed.' + tail;
   if (outcome.kind === 'pinnedExceeds') {
     return (
@@ -207,13 +212,16 @@ export const ladderSummary = computed('budget.ladder.summary', (): string => {
   if (r.limit === null)
     return `Unbounded: all ${formatTokens(r.totalTokens)} tokens are admitted.` + tail;
   const wasted = r.limit - r.totalTokens;
-  const bestTokens = Math.max(budgetBestHere.get()?.keptTokens ?? r.totalTokens, r.totalTokens);
+  const bestHere = budgetBestHere.get();
+  const bestTokens = Math.max(bestHere?.keptTokens ?? r.totalTokens, r.totalTokens);
   const gain = bestTokens - r.totalTokens;
   return (
     `At the budget of ${formatTokens(r.limit)} tokens the whole-row rule admits ${formatTokens(r.totalTokens)}, leaving ${formatTokens(wasted)} tokens of headroom unused. ` +
-    (gain > 0
-      ? `The best subset of droppable rows could keep ${formatTokens(bestTokens)}${approx}: ${formatTokens(gain)} more.`
-      : `No subset of droppable rows keeps more${approx}: here the rule is as good as it gets.`) +
+    (bestHere === undefined
+      ? 'Best subset: computing…'
+      : gain > 0
+        ? `The best subset of droppable rows could keep ${formatTokens(bestTokens)}${approx}: ${formatTokens(gain)} more.`
+        : `No subset of droppable rows keeps more${approx}: here the rule is as good as it gets.`) +
     tail
   );
 });
@@ -226,23 +234,24 @@ export interface LadderRung {
   readonly newlyDropped: readonly string[];
   /** The most headroom the rule wastes on this rung (at its top). */
   readonly wastedTokens: number;
-  /** What the best subset keeps at the rung's top budget. */
-  readonly bestAtTopTokens: number;
+  /** What the best subset keeps at the rung's top budget; null while the engine computes it. */
+  readonly bestAtTopTokens: number | null;
 }
 
 /** The ladder's rungs for its data table (built when the table is shown). */
 export const ladderRungs = computed('budget.ladder.rungs', (): readonly LadderRung[] => {
-  const { ladder, best } = rowsAnalysis.get();
+  const { ladder } = rowsAnalysis.get();
+  const bestAt = bestTotalByBudget.get();
   const total = ladder?.totalTokens ?? 0;
-  return (ladder?.steps ?? []).map((s) => ({
-    fromBudget: s.fromBudget,
-    toBudget: s.toBudget,
-    admittedTokens: s.admittedTokens,
-    newlyDropped: s.newlyDropped,
-    wastedTokens: s.toBudget === null ? 0 : s.toBudget - s.admittedTokens,
-    bestAtTopTokens: Math.max(
-      bestTotalAt({ ladder, best }, s.toBudget ?? total) ?? 0,
-      s.admittedTokens,
-    ),
-  }));
+  return (ladder?.steps ?? []).map((s) => {
+    const best = bestAt?.get(s.toBudget ?? total);
+    return {
+      fromBudget: s.fromBudget,
+      toBudget: s.toBudget,
+      admittedTokens: s.admittedTokens,
+      newlyDropped: s.newlyDropped,
+      wastedTokens: s.toBudget === null ? 0 : s.toBudget - s.admittedTokens,
+      bestAtTopTokens: best === undefined ? null : Math.max(best ?? 0, s.admittedTokens),
+    };
+  });
 });

@@ -1,11 +1,12 @@
 /**
- * The admission-ladder chart's data, as a pure function of the rows'
- * analysis: the lines, the drop points, the compile-fails region, the
+ * The admission-ladder chart's data, as a pure function of the ladder, the
+ * budgets it is drawn at and the engine's best totals: the lines, the drop points, the compile-fails region, the
  * sentence about where rows drop, and the CSV rows.
  */
 import type { Dot, LineSeries, Region } from '../../ui/charts/LineChart.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
 import { formatTokens } from '../../ui/format.ts';
+import type { AdmissionLadder } from '../../core/index.ts';
 import {
   dropCorners,
   labelledCorners,
@@ -13,19 +14,19 @@ import {
   ladderSeries,
   type LadderPoint,
 } from './ladder-series.ts';
-import type { RowsAnalysis } from './use-budget.ts';
 
 /**
  * The series, drop points and sentences that depend on the rows (and on the
  * axis length, which only follows the budget above the rows' total).
  */
 export function ladderChartData(
-  analysis: Pick<RowsAnalysis, 'ladder' | 'best'>,
+  ladder: AdmissionLadder | null,
+  budgets: readonly number[],
   maxBudget: number,
+  bestAt: ReadonlyMap<number, number | null> | null,
 ) {
-  const { ladder, best } = analysis;
   {
-    const data: LadderPoint[] = ladderSeries({ ladder, best }, maxBudget);
+    const data: LadderPoint[] = ladderSeries(ladder, budgets, bestAt);
     const corners0 = dropCorners({ ladder });
     const pinned = ladder?.pinnedTokens ?? 0;
     const tail =

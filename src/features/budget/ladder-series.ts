@@ -2,32 +2,33 @@
  * The points of the admission-ladder chart: admitted tokens under the
  * whole-row rule and under the best subset, for budgets from 0 to the total.
  */
-import { admittedAt } from '../../core/index.ts';
-import { bestTotalAt, type RowsAnalysis } from './use-budget.ts';
+import { admittedAt, type AdmissionLadder } from '../../core/index.ts';
+import type { RowsAnalysis } from './use-budget.ts';
 
 /** One sampled budget. */
 export interface LadderPoint {
   readonly budget: number;
   /** Tokens the whole-row rule admits; null where the compile fails. */
   readonly rule: number | null;
-  /** Most tokens any subset keeps (pinned included); null where the compile fails. */
+  /**
+   * Most tokens any subset keeps (pinned included); null where the compile
+   * fails or while the engine has not answered for this budget.
+   */
   readonly best: number | null;
 }
 
 /**
- * Samples the ladder at every rung's lower end (and just below it), at the
- * pinned total and at `samples` evenly spaced budgets up to `maxBudget`: the
- * rule's steps are exact, the best subset's are sampled. The points do not
- * depend on the current budget, so dragging it does not redraw the lines.
- * Where the best-subset table is approximate, it is never shown below the
- * rule's own answer (the rule's subset is itself a feasible subset).
+ * The budgets the ladder is drawn at: every rung's lower end (and just
+ * below it), the pinned total and `samples` evenly spaced budgets up to
+ * `maxBudget`, ascending. The rule's steps are exact there, the best
+ * subset's are sampled. They do not depend on the current budget, so
+ * dragging it does not redraw the lines.
  */
-export function ladderSeries(
-  analysis: Pick<RowsAnalysis, 'ladder' | 'best'>,
+export function ladderBudgets(
+  ladder: AdmissionLadder | null,
   maxBudget: number,
   samples = 240,
-): LadderPoint[] {
-  const ladder = analysis.ladder;
+): number[] {
   if (ladder === null) return [];
   const xs = new Set<number>([0, maxBudget, ladder.pinnedTokens]);
   if (ladder.pinnedTokens > 0) xs.add(ladder.pinnedTokens - 1);
@@ -36,15 +37,28 @@ export function ladderSeries(
     if (step.fromBudget > 0) xs.add(step.fromBudget - 1);
   }
   for (let i = 1; i < samples; i++) xs.add(Math.round((maxBudget * i) / samples));
-  return [...xs]
-    .filter((x) => x >= 0 && x <= maxBudget)
-    .sort((a, b) => a - b)
-    .map((budget) => {
-      const rule = admittedAt(ladder, budget);
-      const bestRaw = bestTotalAt(analysis, budget);
-      const best = bestRaw === null ? null : Math.max(bestRaw, rule ?? 0);
-      return { budget, rule, best };
-    });
+  return [...xs].filter((x) => x >= 0 && x <= maxBudget).sort((a, b) => a - b);
+}
+
+/**
+ * The ladder at each of `budgets`: the rule's admitted tokens from the
+ * ladder, and the best subset's from `bestAt` (the engine's best total per
+ * budget; null before its first answer, when the best line is not drawn).
+ * Where the best-subset table is approximate, it is never shown below the
+ * rule's own answer (the rule's subset is itself a feasible subset).
+ */
+export function ladderSeries(
+  ladder: AdmissionLadder | null,
+  budgets: readonly number[],
+  bestAt: ReadonlyMap<number, number | null> | null,
+): LadderPoint[] {
+  if (ladder === null) return [];
+  return budgets.map((budget) => {
+    const rule = admittedAt(ladder, budget);
+    const bestRaw = bestAt?.get(budget) ?? null;
+    const best = bestRaw === null ? null : Math.max(bestRaw, rule ?? 0);
+    return { budget, rule, best };
+  });
 }
 
 /** A budget below which rows drop, with the label drawn at its dot (null: no label). */

@@ -1,21 +1,15 @@
 /**
  * Everything the budget explorer shows, derived from the store's inputs with
  * the core and memoised in computeds (see `state/derive.ts`) in three layers: what depends on the rows only (the
- * compiled order, the ladder, the knapsack table) is computed when the rows
- * change; dragging the budget only re-runs one admission and a table lookup;
- * and the rows' fates keep their identity while no row changes fate, so the
- * parts that show fates alone skip those steps.
+ * compiled order, the ladder) is computed when the rows change; dragging
+ * the budget only re-runs one admission; and the rows' fates keep their
+ * identity while no row changes fate, so the parts that show fates alone
+ * skip those steps. The best subset (a knapsack over the droppable rows) is
+ * the engine's work, never this thread's: see `best-nodes.ts`.
  */
 import type { BudgetRow } from '../../core/index.ts';
-import { sameList, sameRecord } from '../../domain/equality.ts';
+import { sameRecord } from '../../domain/equality.ts';
 import { computed, fromStore, useValue } from '../../state/derive.ts';
-import {
-  bestKeptTokens,
-  bestSubsetAt,
-  solveBestSubset,
-  type BestSubset,
-  type BestSubsetTable,
-} from './best-subset.ts';
 import {
   compileRows,
   idProblem,
@@ -35,8 +29,6 @@ export interface RowsAnalysis {
   readonly ranks: ReadonlyMap<string, number>;
   /** Null while the rows have a problem. */
   readonly ladder: AdmissionLadder | null;
-  /** Knapsack over the droppable rows (indices follow `droppable`). */
-  readonly best: BestSubsetTable;
   /** The droppable (unpinned) rows, compiled order. */
   readonly droppable: readonly BudgetRow[];
 }
@@ -48,8 +40,6 @@ export interface BudgetView extends RowsAnalysis {
   readonly outcome: BudgetOutcome;
   /** The rows' fates: the same object for as long as no row changes fate. */
   readonly fates: RowFates;
-  /** The best subset under the current budget (null when unbounded or it cannot compile). */
-  readonly bestHere: (BestSubset & { readonly ids: readonly string[] }) | null;
 }
 
 /** Rows-only analysis (pure; exported for tests). */
@@ -64,19 +54,8 @@ export function analyseRows(rowsCompiled: readonly CompiledRow[]): RowsAnalysis 
     problem,
     ranks: dropRanks(coreRows),
     ladder: problem === null ? admissionLadder(coreRows) : null,
-    best: solveBestSubset(droppable.map((r) => r.tokens)),
     droppable,
   };
-}
-
-/** Best possible tokens kept at `budget` (pinned included), or null below the pinned tokens. */
-export function bestTotalAt(
-  analysis: Pick<RowsAnalysis, 'ladder' | 'best'>,
-  budget: number,
-): number | null {
-  const pinned = analysis.ladder?.pinnedTokens ?? 0;
-  if (budget < pinned) return null;
-  return pinned + bestKeptTokens(analysis.best, budget - pinned);
 }
 
 /** The editor's rows, as the user set them. */
@@ -117,30 +96,6 @@ export const budgetFates = computed(
   { isEqual: sameFates },
 );
 
-/** The best subset under the current budget: kept while it keeps the same rows. */
-export const budgetBestHere = computed(
-  'budget.bestHere',
-  (): BudgetView['bestHere'] => {
-    const analysis = rowsAnalysis.get();
-    const limit = budgetLimit.get();
-    if (limit === null || analysis.ladder === null || limit < analysis.ladder.pinnedTokens)
-      return null;
-    const subset = bestSubsetAt(analysis.best, limit - analysis.ladder.pinnedTokens);
-    const ids = subset.kept.map((i) => (analysis.droppable[i] as BudgetRow).contributionId);
-    return { ...subset, keptTokens: subset.keptTokens + analysis.ladder.pinnedTokens, ids };
-  },
-  {
-    isEqual: (a, b) =>
-      a === b ||
-      (a !== null &&
-        b !== null &&
-        a.keptTokens === b.keptTokens &&
-        a.exact === b.exact &&
-        sameList(a.kept, b.kept) &&
-        sameList(a.ids, b.ids)),
-  },
-);
-
 /** The budget explorer's derived view of the store. */
 export const budgetView = computed(
   'budget.view',
@@ -149,7 +104,6 @@ export const budgetView = computed(
     limit: budgetLimit.get(),
     outcome: budgetOutcome.get(),
     fates: budgetFates.get(),
-    bestHere: budgetBestHere.get(),
   }),
   { isEqual: sameRecord },
 );

@@ -2,7 +2,7 @@
  * The prompt-budget explorer as a user sees it: the Budget control, the
  * decision (role="status"), the results table, and the core's answers.
  */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { admitWithinBudget, BudgetExceededError } from '../../../src/core/index.ts';
@@ -139,11 +139,14 @@ describe('BudgetPanel: the decision', () => {
 });
 
 describe('BudgetPanel: the comparisons', () => {
-  it('shows the headroom the whole-row rule wastes and the best subset', () => {
+  it('shows the headroom the whole-row rule wastes and the best subset', async () => {
     render(<BudgetPanel />);
-    expect(
-      screen.getByText(/leaving 1,400 tokens of headroom unused/, { selector: 'figcaption' }),
-    ).toHaveTextContent('The best subset of droppable rows could keep 9,800: 1,200 more.');
+    // The best subset is the engine's answer: it comes after the rule's figures.
+    await waitFor(() =>
+      expect(
+        screen.getByText(/leaving 1,400 tokens of headroom unused/, { selector: 'figcaption' }),
+      ).toHaveTextContent('The best subset of droppable rows could keep 9,800: 1,200 more.'),
+    );
     expect(
       screen.getByText(/Rows drop as the budget falls: turn-hint below 13,900/),
     ).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import BudgetPanel from '../../../src/features/budget/BudgetPanel.tsx';
 import { useBudgetView } from '../../../src/features/budget/use-budget.ts';
 import { MARGINS } from '../../../src/ui/charts/scales.ts';
+import { settled } from '../../helpers/settled.ts';
 import { DEFAULT_BUDGET } from '../../../src/model/budget.ts';
 import { useAppStore } from '../../../src/state/store.ts';
 
@@ -94,8 +95,10 @@ describe('Admission ladder chart', () => {
     ]);
   });
 
-  it('tells the rule and the best subset apart at the budget under the pointer', () => {
+  it('tells the rule and the best subset apart at the budget under the pointer', async () => {
     render(<BudgetPanel />);
+    // The best subset is the engine's answer: the ladder is busy until it comes.
+    await settled();
     const svg = ladder().querySelector('svg') as SVGSVGElement;
     // jsdom has no layout: the chart is 560 px wide from x = 0, the plot inside the kit's margins.
     const plot = 560 - MARGINS.left - MARGINS.right;

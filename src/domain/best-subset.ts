@@ -19,7 +19,7 @@ export const DEFAULT_MAX_CELLS = 16_000_000;
 /** A solved knapsack over every capacity from 0 to the droppable total. */
 export interface BestSubsetTable {
   /** The droppable rows' tokens, in the order given. */
-  readonly tokens: readonly number[];
+  readonly tokens: ArrayLike<number>;
   /** Their sum: at this capacity or more, every row is kept. */
   readonly totalTokens: number;
   /** Tokens per capacity unit: 1 when exact. */
@@ -47,15 +47,15 @@ export interface BestSubset {
  * (whole tokens ≥ 0), within `maxCells` cells.
  */
 export function solveBestSubset(
-  tokens: readonly number[],
+  tokens: ArrayLike<number>,
   maxCells: number = DEFAULT_MAX_CELLS,
 ): BestSubsetTable {
   const n = tokens.length;
   let total = 0;
-  for (const t of tokens) total += t;
+  for (let i = 0; i < n; i++) total += tokens[i] as number;
   const cellsPerRow = Math.max(1, Math.floor(maxCells / Math.max(1, n)));
   const scale = total + 1 <= cellsPerRow ? 1 : Math.ceil(total / (cellsPerRow - 1 || 1));
-  const weights = tokens.map((t) => Math.ceil(t / scale));
+  const weights = Array.from(tokens, (t) => Math.ceil(t / scale));
   let width = 1;
   for (const w of weights) width += w;
   width = Math.min(width, Math.floor(total / scale) + 1);
@@ -85,7 +85,11 @@ export function solveBestSubset(
 export function bestSubsetAt(table: BestSubsetTable, capacity: number): BestSubset {
   if (capacity < 0) return { keptTokens: 0, kept: [], exact: table.exact };
   if (capacity >= table.totalTokens) {
-    return { keptTokens: table.totalTokens, kept: table.tokens.map((_, i) => i), exact: true };
+    return {
+      keptTokens: table.totalTokens,
+      kept: Array.from(table.tokens, (_, i) => i),
+      exact: true,
+    };
   }
   let c = Math.min(table.width - 1, Math.floor(capacity / table.scale));
   const kept: number[] = [];

@@ -5,11 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  bestKeptTokens,
-  bestSubsetAt,
-  solveBestSubset,
-} from '../../../src/features/budget/best-subset.ts';
+import { bestKeptTokens, bestSubsetAt, solveBestSubset } from '../../src/domain/best-subset.ts';
 
 /** The optimum by trying every subset. */
 function bruteForce(tokens: readonly number[], capacity: number): number {
