@@ -11,13 +11,12 @@ import {
   ladderChart,
   ladderFigures,
   ladderMarkers,
-  ladderMaxBudget,
   ladderRungs,
   ladderSpans,
   ladderSummary,
   type LadderRung,
 } from './chart-nodes.ts';
-import { bestSubsetTable, budgetBestPending } from './best-nodes.ts';
+import { bestSubsetTable, budgetBestPending, ladderMaxBudget } from './best-nodes.ts';
 import { boundedIds } from './IdList.tsx';
 import type { LadderPoint } from './ladder-series.ts';
 import { rowsAnalysis } from './use-budget.ts';

@@ -110,8 +110,6 @@ export const barCsvRows = () =>
 
 // ---- The admission ladder ----
 
-export { ladderMaxBudget };
-
 /** The ladder's series, drop points, regions, sentence and CSV rows. */
 export const ladderChart = computed('budget.ladder.chart', () =>
   ladderChartData(
