@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { budgetRowsArb } from '../helpers/budget-rows.ts';
 import { admissionLadder, type BudgetRow } from '../../src/core/index.ts';
 import {
   bestKeptTokens,
@@ -59,18 +60,7 @@ function requestFor(rows: readonly BudgetRow[], limit: number | null): BudgetBes
   };
 }
 
-const rowsArb = fc
-  .array(fc.record({ tokens: fc.integer({ min: 0, max: 4_000 }), pinned: fc.boolean() }), {
-    maxLength: 14,
-  })
-  .map((rows): BudgetRow[] =>
-    rows.map((r, i) => ({
-      contributionId: `r${i}`,
-      position: i,
-      tokens: r.tokens,
-      pinned: r.pinned,
-    })),
-  );
+const rowsArb = budgetRowsArb(4_000, 14);
 
 describe('the engine’s best subset', () => {
   it('answers as the synchronous computation did, for any rows and budget (seeded)', async () => {

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BudgetRow } from '../../../src/core/index.ts';
+import { budgetRowsArb } from '../../helpers/budget-rows.ts';
 import { barSegments } from '../../../src/features/budget/bar-segments.ts';
 import { compileRows, toBudgetRows } from '../../../src/domain/compiled-rows.ts';
 import { evaluateBudget } from '../../../src/features/budget/evaluate.ts';
@@ -18,18 +18,7 @@ import { TYPICAL_PROMPT_ROWS } from '../../../src/model/budget.ts';
 const compiled = compileRows(TYPICAL_PROMPT_ROWS, 4);
 const rows = toBudgetRows(compiled);
 
-const rowsArb = fc
-  .array(fc.record({ tokens: fc.integer({ min: 0, max: 2_000 }), pinned: fc.boolean() }), {
-    maxLength: 8,
-  })
-  .map((list): BudgetRow[] =>
-    list.map((r, i) => ({
-      contributionId: `r${i}`,
-      position: i,
-      tokens: r.tokens,
-      pinned: r.pinned,
-    })),
-  );
+const rowsArb = budgetRowsArb(2_000, 8);
 
 describe('fates', () => {
   it.each([

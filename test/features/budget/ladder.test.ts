@@ -5,22 +5,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { budgetRowsArb } from '../../helpers/budget-rows.ts';
 import { admitWithinBudget, BudgetExceededError, type BudgetRow } from '../../../src/core/index.ts';
 import { dropRanks, evaluateBudget, waysOut } from '../../../src/features/budget/evaluate.ts';
 import { admissionLadder, admittedAt } from '../../../src/core/budget-ladder.ts';
 
-const rowsArb = fc
-  .array(fc.record({ tokens: fc.integer({ min: 0, max: 3_000 }), pinned: fc.boolean() }), {
-    maxLength: 10,
-  })
-  .map((rows): BudgetRow[] =>
-    rows.map((r, i) => ({
-      contributionId: `r${i}`,
-      position: i,
-      tokens: r.tokens,
-      pinned: r.pinned,
-    })),
-  );
+const rowsArb = budgetRowsArb(3_000, 10);
 
 const typical: BudgetRow[] = [
   { contributionId: 'system', position: 0, tokens: 1_200, pinned: true },
