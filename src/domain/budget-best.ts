@@ -58,12 +58,6 @@ export function bestTotalAt(
   return pinnedTokens + bestKeptTokens(table, budget - pinnedTokens);
 }
 
-function sameTokens(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** Solves the knapsack for a list of tokens, keeping the last table for equal tokens. */
 export class BestSubsetSolver {
   private last: { readonly tokens: Float64Array; readonly table: BestSubsetTable } | null = null;
@@ -72,7 +66,7 @@ export class BestSubsetSolver {
 
   /** The table for `tokens`: the kept one when they equal the last tokens by value. */
   tableFor(tokens: ArrayLike<number>): BestSubsetTable {
-    if (this.last !== null && sameTokens(this.last.tokens, tokens)) return this.last.table;
+    if (this.last !== null && sameList(this.last.tokens, tokens)) return this.last.table;
     // A copy: the caller's array may be reused or transferred.
     const kept = Float64Array.from(tokens);
     const table = this.solve(kept);

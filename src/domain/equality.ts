@@ -25,8 +25,8 @@ export function sameRecord<T extends object>(a: T, b: T): boolean {
 
 /** Whether two lists hold equal items, in order. */
 export function sameList<T>(
-  a: readonly T[],
-  b: readonly T[],
+  a: ArrayLike<T>,
+  b: ArrayLike<T>,
   same: (x: T, y: T) => boolean = Object.is,
 ): boolean {
   if (a === b) return true;
