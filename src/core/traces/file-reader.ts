@@ -20,6 +20,28 @@ import type { RecordSink } from './record-sink.ts';
 /** The largest JSON document read whole: 64 Mi characters (a larger one is read as JSONL, if it is that). */
 export const MAX_DOCUMENT_CHARS = 64 * 1024 * 1024;
 
+/**
+ * The longest line read: 64 Mi characters. A longer line is reported with
+ * its length and skipped, and the lines after it are still read (a string
+ * cannot grow past about 512 Mi characters in a browser, and a line that
+ * large is no usage record).
+ */
+export const MAX_LINE_CHARS = 64 * 1024 * 1024;
+
+/** Limits of the reader, lowered only by tests. */
+export interface ReaderLimits {
+  readonly maxLineChars?: number;
+  readonly maxDocumentChars?: number;
+}
+
+/** Why a line over the reader's limit is not read, in plain words. */
+export function lineTooLongReason(chars: number, limit: number): string {
+  return (
+    `the line is ${chars.toLocaleString('en-US')} characters long, over the reader's limit of ` +
+    `${limit.toLocaleString('en-US')}: it was skipped and the lines after it were read`
+  );
+}
+
 // The first CSV record is looked for in at most this much text.
 const MAX_HEADER_CHARS = 1024 * 1024;
 
@@ -47,9 +69,21 @@ export class FileReader {
   private documentTooLarge = false;
   private documentFormat: TraceFormat | undefined;
   private empty = true;
+  // Line ends: undecided until the first `\n` or `\r`; a file whose first line ends in a lone `\r` is CR-only.
+  private lineEnds: 'unknown' | 'lf' | 'cr' = 'unknown';
+  private pendingCr = false;
+  // Characters of an over-long line being passed over, or -1 when none is.
+  private skippingChars = -1;
+  private readonly maxLineChars: number;
+  private readonly maxDocumentChars: number;
 
-  constructor(private readonly sink: RecordSink) {
+  constructor(
+    private readonly sink: RecordSink,
+    limits: ReaderLimits = {},
+  ) {
     this.jsonl = new JsonlFile(sink);
+    this.maxLineChars = limits.maxLineChars ?? MAX_LINE_CHARS;
+    this.maxDocumentChars = limits.maxDocumentChars ?? MAX_DOCUMENT_CHARS;
   }
 
   /** The format recognised, once known. */
@@ -65,6 +99,7 @@ export class FileReader {
       this.atStart = false;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
+    text = this.withLineEnds(text);
     if (text === '') return;
     switch (this.mode) {
       case 'jsonl':
@@ -76,10 +111,20 @@ export class FileReader {
         return;
       case 'document':
         this.hold(text);
-        if (this.heldChars > MAX_DOCUMENT_CHARS) {
+        if (this.heldChars > this.maxDocumentChars) {
           this.documentTooLarge = true;
           this.switchToJsonl();
         }
+        return;
+      case 'first-line':
+        this.hold(text);
+        // A first line longer than any document read whole: too long for either reading.
+        if (!text.includes('\n') && this.heldChars > this.maxDocumentChars) {
+          this.documentTooLarge = true;
+          this.switchToJsonl();
+          return;
+        }
+        if (text.includes('\n')) this.decide(false);
         return;
       default:
         this.hold(text);
@@ -88,8 +133,40 @@ export class FileReader {
     }
   }
 
+  /**
+   * CR-only files (classic Mac line ends) read as if their `\r` were `\n`:
+   * decided at the file's first line end. A raw `\r` cannot stand inside a
+   * JSON string, so in such a file every `\r` ends a line.
+   */
+  private withLineEnds(chunk: string): string {
+    if (this.lineEnds === 'lf') return chunk;
+    if (this.lineEnds === 'cr') return chunk.replaceAll('\r', '\n');
+    let text = chunk;
+    if (this.pendingCr) {
+      this.pendingCr = false;
+      text = '\r' + text;
+    }
+    const cr = text.indexOf('\r');
+    const lf = text.indexOf('\n');
+    if (cr < 0 || (lf >= 0 && lf < cr)) {
+      if (lf >= 0) this.lineEnds = 'lf';
+      return text;
+    }
+    if (cr === text.length - 1) {
+      // Whether a `\n` follows is in the next chunk.
+      this.pendingCr = true;
+      return text.slice(0, -1);
+    }
+    this.lineEnds = text[cr + 1] === '\n' ? 'lf' : 'cr';
+    return this.lineEnds === 'cr' ? text.replaceAll('\r', '\n') : text;
+  }
+
   /** Ends the file: reads what is held and reports a file of no known format. */
   end(): void {
+    if (this.pendingCr) {
+      this.pendingCr = false;
+      this.push('\r');
+    }
     if (this.mode === 'start' || this.mode === 'first-line' || this.mode === 'csv-header')
       this.decide(true);
     if (this.mode === 'start') return;
@@ -112,6 +189,7 @@ export class FileReader {
       this.csv!.end();
       return;
     }
+    this.endLongLine();
     if (this.mode === 'sse') {
       if (this.tail !== '') this.sse!.readLine(++this.lineCount, this.tail);
       this.tail = '';
@@ -126,7 +204,7 @@ export class FileReader {
         this.sink.skip(
           0,
           this.documentTooLarge
-            ? `${UNKNOWN_FORMAT_REASON} (a JSON document larger than ${MAX_DOCUMENT_CHARS / 1024 / 1024} MB is not read)`
+            ? `${UNKNOWN_FORMAT_REASON} (a JSON document larger than ${this.maxDocumentChars / 1024 / 1024} Mi characters is not read)`
             : UNKNOWN_FORMAT_REASON,
         );
       }
@@ -261,27 +339,43 @@ export class FileReader {
     }
   }
 
-  // Splits on `\n` only, keeping the unfinished last line for the next chunk.
+  // Reports the over-long line being passed over, if any, as ended.
+  private endLongLine(): void {
+    if (this.skippingChars < 0) return;
+    this.sink.skip(++this.lineCount, lineTooLongReason(this.skippingChars, this.maxLineChars));
+    this.skippingChars = -1;
+  }
+
+  // Splits on `\n` only, keeping the unfinished last line for the next chunk;
+  // a line over the limit is passed over (never joined) and reported.
   private pushLines(chunk: string): void {
     const lines = this.sse ?? this.jsonl;
     let from = 0;
     let newline = chunk.indexOf('\n');
-    if (this.tail !== '') {
-      if (newline < 0) {
-        this.tail += chunk;
-        return;
-      }
-      lines.readLine(++this.lineCount, this.tail + chunk.slice(0, newline));
-      this.tail = '';
-      from = newline + 1;
-      newline = chunk.indexOf('\n', from);
-    }
     while (newline >= 0) {
-      lines.readLine(++this.lineCount, chunk.slice(from, newline));
+      const chars = newline - from;
+      if (this.skippingChars >= 0) {
+        this.skippingChars += chars;
+        this.endLongLine();
+      } else if (this.tail.length + chars > this.maxLineChars) {
+        this.skippingChars = this.tail.length + chars;
+        this.tail = '';
+        this.endLongLine();
+      } else {
+        const text = chunk.slice(from, newline);
+        lines.readLine(++this.lineCount, this.tail === '' ? text : this.tail + text);
+        this.tail = '';
+      }
       from = newline + 1;
       newline = chunk.indexOf('\n', from);
     }
-    this.tail = from === 0 ? chunk : chunk.slice(from);
+    const rest = chunk.length - from;
+    if (this.skippingChars >= 0) this.skippingChars += rest;
+    else if (this.tail.length + rest > this.maxLineChars) {
+      this.skippingChars = this.tail.length + rest;
+      this.tail = '';
+    } else if (rest > 0)
+      this.tail = this.tail === '' ? chunk.slice(from) : this.tail + chunk.slice(from);
   }
 
   /** True when the file held nothing but white space. */

@@ -6,7 +6,14 @@
 export * from './call-record.ts';
 export * from './time.ts';
 export * from './reader.ts';
-export { MAX_DOCUMENT_CHARS, UNKNOWN_FORMAT_REASON } from './file-reader.ts';
+export {
+  MAX_DOCUMENT_CHARS,
+  MAX_LINE_CHARS,
+  UNKNOWN_FORMAT_REASON,
+  lineTooLongReason,
+  type ReaderLimits,
+} from './file-reader.ts';
+export * from './text-encoding.ts';
 export { MAX_LINES_BEFORE_FORMAT } from './jsonl-file.ts';
 export * from './billing.ts';
 export * from './tool-population.ts';

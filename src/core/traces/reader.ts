@@ -15,7 +15,7 @@ import {
   type TraceInputFile,
 } from './call-record.ts';
 import { CallStore } from './call-store.ts';
-import { FileReader } from './file-reader.ts';
+import { FileReader, type ReaderLimits } from './file-reader.ts';
 import type { ConversationNoteKind, RecordSink } from './record-sink.ts';
 
 /** What was read from one file. */
@@ -89,7 +89,7 @@ interface OpenFile {
  * document (OTLP, LiteLLM JSON, Langfuse) is held until its file ends, up to
  * 64 Mi characters. Given a price table, `finish` also bills the calls.
  */
-export function createTraceReader(pricing?: PricingTable): TraceReader {
+export function createTraceReader(pricing?: PricingTable, limits?: ReaderLimits): TraceReader {
   const store = new CallStore();
   const skipped: SkippedRecord[] = [];
   const files: TraceFileSummary[] = [];
@@ -106,18 +106,21 @@ export function createTraceReader(pricing?: PricingTable): TraceReader {
   const endFile = (): void => {
     if (open === undefined) return;
     const file = open;
-    file.reader.end();
     open = undefined;
-    // Line order within the file (a document's records are already in it; sorting is stable).
-    file.skipped.sort((a, b) => a.line - b.line);
-    skipped.push(...file.skipped);
-    files.push({
-      name: file.name,
-      source: file.source,
-      format: file.reader.format,
-      records: file.records,
-      skipped: file.skipped.length,
-    });
+    try {
+      file.reader.end();
+    } finally {
+      // Line order within the file (a document's records are already in it; sorting is stable).
+      file.skipped.sort((a, b) => a.line - b.line);
+      skipped.push(...file.skipped);
+      files.push({
+        name: file.name,
+        source: file.source,
+        format: file.reader.format,
+        records: file.records,
+        skipped: file.skipped.length,
+      });
+    }
   };
 
   return {
@@ -138,7 +141,7 @@ export function createTraceReader(pricing?: PricingTable): TraceReader {
       open = {
         name,
         source: label,
-        reader: new FileReader(sink),
+        reader: new FileReader(sink, limits),
         skipped: fileSkipped,
         records: 0,
       };

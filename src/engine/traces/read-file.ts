@@ -1,9 +1,15 @@
 /**
  * Streaming one file into a trace reader: the bytes as the browser reads
- * them from disk, decoded as UTF-8 chunk by chunk, never a whole-file
- * string. A file whose first bytes hold a NUL is binary and is not read.
+ * them from disk, decoded chunk by chunk (UTF-8, or UTF-16 when the file
+ * starts with its byte-order mark), never a whole-file string. A file whose
+ * first bytes hold a NUL is binary and is not read.
  */
-import type { TraceReader } from '../../core/traces/index.ts';
+import {
+  looksBinary,
+  textEncodingOf,
+  type TraceReader,
+  type TraceTextEncoding,
+} from '../../core/traces/index.ts';
 
 /** A file to import: its bytes and the name to report it by (its path inside a picked or dropped folder). */
 export interface TrafficSource {
@@ -16,18 +22,16 @@ export interface TrafficSource {
 /** How reading one file ended. */
 export type FileReadEnd = 'read' | 'binary' | 'cancelled';
 
-const SNIFF_BYTES = 4_096;
 const DECODE_BYTES = 32 * 1024;
 // Read in slices of this size where a Blob has no stream() (jsdom).
 const SLICE_BYTES = 256 * 1024;
 
-function looksBinary(bytes: Uint8Array): boolean {
-  const end = Math.min(bytes.length, SNIFF_BYTES);
-  for (let i = 0; i < end; i += 1) if (bytes[i] === 0) return true;
-  return false;
+/** The disk read of a file failed (moved, deleted, locked): not a fault of its content. */
+export class FileReadError extends Error {
+  override readonly name = 'FileReadError';
 }
 
-async function* byteChunks(file: Blob): AsyncGenerator<Uint8Array> {
+async function* diskChunks(file: Blob): AsyncGenerator<Uint8Array> {
   // jsdom's Blob has no stream(): the slices below stand in for it there.
   if (typeof (file as Partial<Blob>).stream === 'function') {
     const reader = file.stream().getReader();
@@ -59,6 +63,21 @@ function blobBytes(blob: Blob): Promise<ArrayBuffer> {
   });
 }
 
+// The file's chunks, with a failed disk read told apart from a failure to read what was read.
+async function* byteChunks(file: Blob): AsyncGenerator<Uint8Array> {
+  const chunks = diskChunks(file);
+  for (;;) {
+    let next: IteratorResult<Uint8Array>;
+    try {
+      next = await chunks.next();
+    } catch (error) {
+      throw new FileReadError(error instanceof Error ? error.message : String(error));
+    }
+    if (next.done === true) return;
+    yield next.value;
+  }
+}
+
 /**
  * Reads `file` into `reader` (between its `beginFile` and `endFile`),
  * reporting each chunk's size in bytes; stops between chunks once
@@ -70,13 +89,21 @@ export async function readFileInto(
   onBytes: (bytes: number) => void,
   isCancelled: () => boolean,
 ): Promise<FileReadEnd> {
-  const decoder = new TextDecoder('utf-8');
-  let first = true;
-  for await (const bytes of byteChunks(file)) {
+  let decoder: TextDecoder | undefined;
+  // The first chunk of a stream may hold a single byte: the mark is told from two.
+  let head: Uint8Array | undefined;
+  for await (const chunk of byteChunks(file)) {
     if (isCancelled()) return 'cancelled';
-    if (first) {
-      first = false;
-      if (looksBinary(bytes)) return 'binary';
+    let bytes = chunk;
+    if (decoder === undefined) {
+      bytes = head === undefined ? chunk : concat(head, chunk);
+      if (bytes.length < 2) {
+        head = bytes;
+        continue;
+      }
+      const encoding: TraceTextEncoding = textEncodingOf(bytes);
+      if (encoding === 'utf-8' && looksBinary(bytes)) return 'binary';
+      decoder = new TextDecoder(encoding);
     }
     // Decoded a small piece at a time: a string under V8's large-object size is young garbage,
     // swept in the next scavenge, where a megabyte chunk's string would wait for a full collection.
@@ -86,6 +113,22 @@ export async function readFileInto(
     }
     onBytes(bytes.byteLength);
   }
+  if (decoder === undefined) {
+    // A file of fewer than two bytes.
+    if (head !== undefined && looksBinary(head)) return 'binary';
+    decoder = new TextDecoder('utf-8');
+    if (head !== undefined) {
+      reader.pushText(decoder.decode(head, { stream: true }));
+      onBytes(head.byteLength);
+    }
+  }
   reader.pushText(decoder.decode());
   return 'read';
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
 }

@@ -15,7 +15,7 @@ import {
 } from '../../core/traces/index.ts';
 import { mergeCalls } from './merge-calls.ts';
 import { replayTraffic, searchTraffic } from './replay-service.ts';
-import { readFileInto, type TrafficSource } from './read-file.ts';
+import { FileReadError, readFileInto, type TrafficSource } from './read-file.ts';
 import { analyseTraffic } from './traffic-analysis.ts';
 import { crossTabFigures } from './traffic-cross.ts';
 import { forgetTraffic, loadTraffic, saveTraffic } from './traffic-db.ts';
@@ -42,6 +42,12 @@ export const BINARY_FILE_REASON = `a binary file, not text: ${UNKNOWN_FORMAT_REA
 /** Why a file the browser could not read is not read. */
 export const UNREADABLE_FILE_REASON =
   'the browser could not read this file (it may have been moved, deleted or locked)';
+
+/** Why reading a file's content stopped part way: the calls read before it are kept. */
+export function readingStoppedReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `reading stopped part way through this file (${message}); the calls read before that point are kept`;
+}
 
 const EMPTY_META: TrafficMeta = { files: [], skipped: [], skippedTotal: 0, callCount: 0 };
 
@@ -182,6 +188,7 @@ export class TrafficService {
       const name = names[index]!;
       reader.beginFile(name, file.source);
       let end;
+      let failure: string | undefined;
       try {
         end = await readFileInto(
           reader,
@@ -192,13 +199,20 @@ export class TrafficService {
           },
           () => this.cancelRequested,
         );
-      } catch {
+      } catch (error) {
         end = 'unreadable' as const;
+        failure =
+          error instanceof FileReadError ? UNREADABLE_FILE_REASON : readingStoppedReason(error);
       }
       if (end === 'cancelled') return cancelled();
       if (end === 'binary') notRead.set(index, BINARY_FILE_REASON);
-      if (end === 'unreadable') notRead.set(index, UNREADABLE_FILE_REASON);
-      reader.endFile();
+      if (failure !== undefined) notRead.set(index, failure);
+      try {
+        reader.endFile();
+      } catch (error) {
+        // The file's end could not be read (its held text): the other files still are.
+        if (!notRead.has(index)) notRead.set(index, readingStoppedReason(error));
+      }
       filesDone += 1;
       post(names[index + 1], true);
       // Let a cancel call in between files.

@@ -5,7 +5,11 @@ import { DEFAULT_PRICING } from '../../../src/core/pricing.ts';
 import { billTrace, readTraceFiles, replayTrace } from '../../../src/core/traces/index.ts';
 import { loadPriceBook } from '../../../src/domain/price-book-load.ts';
 import { billingPricing } from '../../../src/domain/price-book-rows.ts';
-import { TrafficService, BINARY_FILE_REASON } from '../../../src/engine/traces/traffic-service.ts';
+import {
+  TrafficService,
+  BINARY_FILE_REASON,
+  UNREADABLE_FILE_REASON,
+} from '../../../src/engine/traces/traffic-service.ts';
 import type { ImportProgress } from '../../../src/engine/traces/traffic-types.ts';
 import { fixturePaths, sourceOf, textSource, TRACE_FIXTURES } from './fixture-sources.ts';
 
@@ -136,5 +140,33 @@ describe('TrafficService', () => {
       /^not a usage trace this explorer can read: expected/,
     );
     expect(outcome.meta?.callCount).toBeGreaterThan(0);
+  });
+
+  it('reads a UTF-16 file and, beside a file the disk cannot read, still reads the others', async () => {
+    const line = readFileSync(TRACE_FIXTURES + '/anthropic-messages.jsonl', 'utf8');
+    const units = new Uint16Array([0xfeff, ...Array.from(line, (c) => c.charCodeAt(0))]);
+    const utf16 = { name: 'windows-log.jsonl', file: new File([units], 'windows-log.jsonl') };
+    const gone = {
+      name: 'moved.jsonl',
+      file: {
+        size: 10,
+        stream: () =>
+          new ReadableStream<Uint8Array>({
+            pull() {
+              throw new DOMException('gone', 'NotFoundError');
+            },
+          }),
+      } as unknown as Blob,
+    };
+    const service = new TrafficService({ priceBook: () => Promise.resolve(undefined) });
+    const outcome = await service.importFiles([gone, utf16]);
+    const expected = readTraceFiles([{ name: 'windows-log.jsonl', text: line }]);
+    expect(outcome.addedCalls).toBe(expected.calls.length);
+    expect(expected.calls.length).toBeGreaterThan(0);
+    expect(outcome.meta!.skipped[0]).toEqual({
+      file: 'moved.jsonl',
+      line: 0,
+      reason: UNREADABLE_FILE_REASON,
+    });
   });
 });
