@@ -3,6 +3,7 @@
  * data as CSV. Colours the page sets through CSS variables are resolved and
  * inlined, so an exported file looks like the chart on screen.
  */
+import { toCsv } from '../format/csv.ts';
 import { downloadBlob } from './download.ts';
 
 /** A legend entry drawn under an exported chart (legends are drawn in HTML on screen). */
@@ -312,43 +313,6 @@ export async function exportPng(
   } finally {
     URL.revokeObjectURL(url);
   }
-}
-
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let cell: string;
-  if (typeof value === 'number') cell = Number.isFinite(value) ? String(value) : '';
-  else if (typeof value === 'string') {
-    // A leading =, +, -, @ (or tab/CR) makes spreadsheets run the cell as a
-    // formula; quote it as text (OWASP CSV injection).
-    cell = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  } else if (typeof value === 'object') cell = JSON.stringify(value);
-  else cell = String(value);
-  return /[",\n\r]|^\s|\s$/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
-}
-
-/**
- * Rows of objects as CSV (RFC 4180, CRLF line ends): one column per key, in
- * order of first appearance. Text that a spreadsheet would run as a formula
- * is prefixed with `'`.
- */
-export function toCsv(rows: readonly object[]): string {
-  const columns: string[] = [];
-  const seen = new Set<string>();
-  for (const row of rows) {
-    for (const key of Object.keys(row)) {
-      if (!seen.has(key)) {
-        seen.add(key);
-        columns.push(key);
-      }
-    }
-  }
-  const lines = [columns.map(csvCell).join(',')];
-  for (const row of rows) {
-    const record = row as Record<string, unknown>;
-    lines.push(columns.map((c) => csvCell(record[c])).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
 }
 
 /** Downloads rows of objects as a CSV file (see `toCsv`). */

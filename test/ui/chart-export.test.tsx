@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decorationLayout, fileSlug, serializeSvg, toCsv } from '../../src/ui/chart-export.ts';
+import { decorationLayout, fileSlug, serializeSvg } from '../../src/ui/chart-export.ts';
 import { ChartFrame } from '../../src/ui/ChartFrame.tsx';
 import { Legend } from '../../src/ui/charts/Legend.tsx';
 import { captureDownloads } from '../helpers/downloads.ts';
@@ -9,36 +9,6 @@ import { captureDownloads } from '../helpers/downloads.ts';
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-});
-
-describe('toCsv', () => {
-  it('writes one column per key, in order of first appearance', () => {
-    expect(
-      toCsv([
-        { a: 1, b: 'x' },
-        { b: 'y', c: true },
-      ]),
-    ).toBe('a,b,c\r\n1,x,\r\n,y,true\r\n');
-  });
-
-  it.each([
-    ['a comma', 'a,b', '"a,b"'],
-    ['a quote', 'say "hi"', '"say ""hi"""'],
-    ['a new line', 'a\nb', '"a\nb"'],
-    ['a formula', '=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
-    ['a leading plus', '+1', "'+1"],
-    ['a leading space', ' x', '" x"'],
-  ])('escapes %s', (_name, value, cell) => {
-    expect(toCsv([{ v: value }])).toBe(`v\r\n${cell}\r\n`);
-  });
-
-  it('keeps negative numbers as numbers and blanks non-finite ones', () => {
-    expect(toCsv([{ usd: -0.5, bad: Number.NaN, none: null }])).toBe('usd,bad,none\r\n-0.5,,\r\n');
-  });
-
-  it('gives just a newline for no rows', () => {
-    expect(toCsv([])).toBe('\r\n');
-  });
 });
 
 describe('fileSlug', () => {
