@@ -9,7 +9,7 @@ import { useScenarioPersistence } from '../features/share/use-scenario-persisten
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 import { useApplyTheme } from './theme.ts';
-import { mayHoldStoredTraffic } from './stored-traffic.ts';
+import { mayHoldStoredTraffic, onFirstTrafficElsewhere } from './stored-traffic.ts';
 import { trackEditingFocus } from './control-focus.ts';
 
 // Every tab is its own chunk, loaded when first shown.
@@ -58,11 +58,19 @@ export function App() {
 
   // Traffic kept from an earlier visit: its rates and tool outputs for every tab, off the first paint.
   useEffect(() => {
-    void mayHoldStoredTraffic().then((may) =>
-      may
-        ? import('../features/traffic/traffic-session.ts').then((m) => m.publishStoredTraffic())
-        : undefined,
-    );
+    const publish = () =>
+      import('../features/traffic/traffic-session.ts').then((m) => m.publishStoredTraffic());
+    // Without traffic yet, another tab's import is what brings some.
+    let stopListening: (() => void) | undefined;
+    let gone = false;
+    void mayHoldStoredTraffic().then((may) => {
+      if (may) void publish();
+      else if (!gone) stopListening = onFirstTrafficElsewhere(() => void publish());
+    });
+    return () => {
+      gone = true;
+      stopListening?.();
+    };
   }, []);
 
   // Off-screen cards are skipped only while someone edits (styles.css).

@@ -19,3 +19,21 @@ export async function mayHoldStoredTraffic(): Promise<boolean> {
     return true;
   }
 }
+
+/** Mirrors `TRAFFIC_CHANNEL` of src/engine/traces/traffic-channel.ts (a test keeps the two equal). */
+export const STORED_TRAFFIC_CHANNEL = 'cce-traffic-changes';
+
+/**
+ * Calls `onChange` once, when another tab first changes the stored traffic
+ * (this tab had none and so has not loaded the traffic code); returns the
+ * unsubscribe. From then on the traffic session hears the changes itself.
+ */
+export function onFirstTrafficElsewhere(onChange: () => void): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => undefined;
+  const channel = new BroadcastChannel(STORED_TRAFFIC_CHANNEL);
+  channel.onmessage = () => {
+    channel.close();
+    onChange();
+  };
+  return () => channel.close();
+}

@@ -1,11 +1,29 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { mayHoldStoredTraffic, STORED_TRAFFIC_DB } from '../../src/app/stored-traffic.ts';
+import {
+  mayHoldStoredTraffic,
+  onFirstTrafficElsewhere,
+  STORED_TRAFFIC_CHANNEL,
+  STORED_TRAFFIC_DB,
+} from '../../src/app/stored-traffic.ts';
+import { TRAFFIC_CHANNEL } from '../../src/engine/traces/traffic-channel.ts';
 import { TRAFFIC_DB_NAME } from '../../src/engine/traces/traffic-db.ts';
 
 describe('stored traffic on start', () => {
   it('looks for the database the traffic worker keeps its calls in', () => {
     expect(STORED_TRAFFIC_DB).toBe(TRAFFIC_DB_NAME);
+  });
+
+  it('listens on the channel the traffic session announces its changes on', async () => {
+    expect(STORED_TRAFFIC_CHANNEL).toBe(TRAFFIC_CHANNEL);
+    let heard = 0;
+    const stop = onFirstTrafficElsewhere(() => (heard += 1));
+    const otherTab = new BroadcastChannel(TRAFFIC_CHANNEL);
+    otherTab.postMessage({ kind: 'imported' });
+    otherTab.postMessage({ kind: 'imported' });
+    await expect.poll(() => heard).toBe(1);
+    otherTab.close();
+    stop();
   });
 
   it('is absent until the traffic database exists, then present', async () => {

@@ -13,6 +13,7 @@ import { unpackCrossFigures, unpackReplayOutcome } from './worker-packing.ts';
 import type { WorkerTrafficService } from './worker-traffic-service.ts';
 import type {
   CallRow,
+  ForgetOutcome,
   ImportOutcome,
   ImportProgress,
   TrafficAnalysis,
@@ -36,7 +37,9 @@ export interface TrafficClient {
   cancel(): Promise<void>;
   analyse(pricing: PricingTable): Promise<TrafficAnalysis | undefined>;
   rows(offset: number, limit: number): Promise<CallRow[]>;
-  forget(): Promise<void>;
+  forget(): Promise<ForgetOutcome>;
+  /** Reads the stored traffic again, dropping what the service held (another tab changed it). */
+  reload(): Promise<TrafficMeta | undefined>;
   // Replay under other choices, and the search for the cheapest setting (SPEC §11).
   replay(pricing: PricingTable, request: ReplayRequest): Promise<ReplayOutcome | undefined>;
   searchReplays(
@@ -62,6 +65,7 @@ export function createTrafficClient(): TrafficClient {
     analyse: (pricing) => remote.analyse(pricing),
     rows: (offset, limit) => remote.rows(offset, limit),
     forget: () => remote.forget(),
+    reload: () => remote.reload(),
     // Replays come back packed (worker-packing.ts): cloning their hops cost the page a long task.
     replay: async (pricing, request) => {
       const packed = await remote.packedReplay(pricing, request);

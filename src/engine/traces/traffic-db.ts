@@ -67,11 +67,41 @@ function db(): Promise<IDBPDatabase<TrafficDb>> {
       database.createObjectStore('meta');
       database.createObjectStore('calls');
     },
+    // A newer version of the explorer, open in another tab, needs the store: let it have it.
+    blocking(_current, _next, event) {
+      (event.target as IDBDatabase).close();
+      opening = undefined;
+    },
+    terminated() {
+      opening = undefined;
+    },
   }).catch((error: unknown) => {
     opening = undefined;
     throw error;
   });
   return opening;
+}
+
+/** The stored traffic as one value: what a transaction reads and writes. */
+export interface StoredTrafficRecord {
+  readonly meta: TrafficMeta;
+  readonly calls: readonly TraceCall[];
+  readonly extras: TrafficExtras;
+}
+
+/** Why the traffic could not be stored (or deleted), in words a person reads. */
+export function storageFailureReason(error: unknown): string {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  if (typeof indexedDB === 'undefined')
+    return 'this browser gives the page no storage (a private window may not)';
+  if (name === 'QuotaExceededError') return 'the storage this browser gives the explorer is full';
+  if (name === 'VersionError')
+    return (
+      'the traffic store belongs to a newer version of the explorer, open in another tab: ' +
+      'reload this tab to use that version'
+    );
+  const message = error instanceof Error ? error.message : String(error);
+  return `the browser refused to store it (${name === '' ? message : `${name}: ${message}`})`;
 }
 
 /** Whether this browser offers IndexedDB at all (private modes may not). */
@@ -93,22 +123,37 @@ export async function loadTraffic(): Promise<
   return { meta, calls: chunks.flat().map(upgradeStoredCall), extras: extras ?? NO_EXTRAS };
 }
 
-/** Replaces the stored traffic, in one transaction (all of it or none). */
-export async function saveTraffic(
-  meta: TrafficMeta,
-  calls: readonly TraceCall[],
-  extras: TrafficExtras = NO_EXTRAS,
-): Promise<void> {
+/**
+ * Reads the stored traffic and writes what `next` makes of it, in one
+ * transaction (all of it or none). Other tabs write the same store, and the
+ * browser runs their transactions one after another: an import merged here
+ * with what is stored now never overwrites another tab's import, and a
+ * tab's stale copy in memory is never written back over a Forget.
+ */
+export async function updateTraffic(
+  next: (stored: StoredTrafficRecord | undefined) => StoredTrafficRecord,
+): Promise<StoredTrafficRecord> {
   const database = await db();
   const tx = database.transaction(['meta', 'calls'], 'readwrite');
+  const metaStore = tx.objectStore('meta');
   const callStore = tx.objectStore('calls');
+  const meta = (await metaStore.get('traffic')) as TrafficMeta | undefined;
+  let stored: StoredTrafficRecord | undefined;
+  if (meta !== undefined) {
+    const extras = (await metaStore.get('extras')) as TrafficExtras | undefined;
+    const chunks = await callStore.getAll();
+    stored = { meta, calls: chunks.flat().map(upgradeStoredCall), extras: extras ?? NO_EXTRAS };
+  }
+  const written = next(stored);
   void callStore.clear();
+  const { calls } = written;
   for (let i = 0; i * CALLS_PER_CHUNK < calls.length; i += 1) {
     void callStore.put(calls.slice(i * CALLS_PER_CHUNK, (i + 1) * CALLS_PER_CHUNK), i);
   }
-  void tx.objectStore('meta').put(meta, 'traffic');
-  void tx.objectStore('meta').put(extras, 'extras');
+  void metaStore.put(written.meta, 'traffic');
+  void metaStore.put(written.extras, 'extras');
   await tx.done;
+  return written;
 }
 
 /** Deletes the stored traffic. */

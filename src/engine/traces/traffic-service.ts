@@ -18,11 +18,19 @@ import { replayTraffic, searchTraffic } from './replay-service.ts';
 import { FileReadError, readFileInto, type TrafficSource } from './read-file.ts';
 import { analyseTraffic } from './traffic-analysis.ts';
 import { crossTabFigures } from './traffic-cross.ts';
-import { forgetTraffic, loadTraffic, saveTraffic } from './traffic-db.ts';
+import {
+  forgetTraffic,
+  loadTraffic,
+  storageFailureReason,
+  updateTraffic,
+  type StoredTrafficRecord,
+} from './traffic-db.ts';
 import { ConversationNotes } from './conversation-notes.ts';
 import {
   MAX_KEPT_SKIPPED,
   type CallRow,
+  type ConversationNote,
+  type ForgetOutcome,
   type ImportOutcome,
   type ImportProgress,
   type TrafficAnalysis,
@@ -241,30 +249,61 @@ export class TrafficService {
       records: f.records,
       skipped: f.skipped + (notRead.has(i) ? 1 : 0),
     }));
-    const merged = mergeCalls(this.calls, result.calls);
-    const kept = this.meta.skipped.length;
-    const meta: TrafficMeta = {
-      files: [...this.meta.files, ...newFiles],
-      skipped: [...this.meta.skipped, ...newSkipped.slice(0, Math.max(0, MAX_KEPT_SKIPPED - kept))],
-      skippedTotal: this.meta.skippedTotal + newSkipped.length,
-      callCount: merged.calls.length,
+    const incoming: ImportedPart = {
+      files: newFiles,
+      skipped: newSkipped,
+      calls: result.calls,
+      titles: result.titles,
+      reported: result.reported.byConversation,
     };
-    const notes = this.notes.with(result.titles, result.reported.byConversation);
+    let added = 0;
+    let notStored: string | undefined;
+    let written: StoredTrafficRecord;
     try {
-      await saveTraffic(meta, merged.calls, notes.toStored());
-    } catch {
-      // Not stored (no IndexedDB, quota): still shown for this page.
+      // Merged with what is stored now, which another tab may have changed since this one loaded it.
+      written = await updateTraffic((stored) => {
+        const next = withImport(stored, incoming);
+        added = next.added;
+        return next.record;
+      });
+    } catch (error) {
+      // Not stored: shown on this page only, and the outcome says why.
+      notStored = storageFailureReason(error);
+      const next = withImport(this.stored(), incoming);
+      added = next.added;
+      written = next.record;
     }
-    this.calls = merged.calls;
-    this.meta = meta;
-    this.notes = notes;
+    this.calls = [...written.calls];
+    this.meta = written.meta;
+    this.notes = ConversationNotes.fromStored(written.extras);
     return {
       status: 'done',
       filesRead: files.length,
-      addedCalls: merged.added,
+      addedCalls: added,
       skippedRecords: newSkipped.length,
-      meta,
+      meta: written.meta,
+      ...(notStored === undefined ? {} : { notStored }),
     };
+  }
+
+  // What this page holds, as a stored record.
+  private stored(): StoredTrafficRecord | undefined {
+    return this.meta.files.length === 0
+      ? undefined
+      : { meta: this.meta, calls: this.calls, extras: this.notes.toStored() };
+  }
+
+  /**
+   * Reads the stored traffic again (another tab changed it): what this page
+   * held is dropped, never written back.
+   */
+  async reload(): Promise<TrafficMeta | undefined> {
+    this.loaded = undefined;
+    this.calls = [];
+    this.meta = EMPTY_META;
+    this.notes = new ConversationNotes();
+    this.billingHeld = undefined;
+    return this.load();
   }
 
   /** The tab's figures under `pricing`, or `undefined` when no traffic is held. */
@@ -330,16 +369,50 @@ export class TrafficService {
     return crossTabFigures(this.calls, await this.billing(pricing));
   }
 
-  /** Deletes the stored traffic, here and in IndexedDB. */
-  async forget(): Promise<void> {
+  /**
+   * Deletes the stored traffic, here and in IndexedDB; says why when the
+   * stored copy could not be deleted (it may still be in this browser).
+   */
+  async forget(): Promise<ForgetOutcome> {
     await this.ensureLoaded();
     this.calls = [];
     this.meta = EMPTY_META;
     this.notes = new ConversationNotes();
+    this.billingHeld = undefined;
     try {
       await forgetTraffic();
-    } catch {
-      // Nothing was stored.
+      return { deleted: true };
+    } catch (error) {
+      return { deleted: false, reason: storageFailureReason(error) };
     }
   }
+}
+
+/** One import's part of the stored traffic. */
+interface ImportedPart {
+  readonly files: readonly TrafficFile[];
+  readonly skipped: readonly SkippedRecord[];
+  readonly calls: readonly TraceCall[];
+  readonly titles: ReadonlyMap<string, ConversationNote>;
+  readonly reported: ReadonlyMap<string, number>;
+}
+
+/** The stored traffic with an import added (SPEC §10's deduplication across imports). */
+function withImport(
+  stored: StoredTrafficRecord | undefined,
+  part: ImportedPart,
+): { record: StoredTrafficRecord; added: number } {
+  const held = stored?.meta ?? EMPTY_META;
+  const merged = mergeCalls(stored?.calls ?? [], part.calls);
+  const kept = held.skipped.length;
+  const meta: TrafficMeta = {
+    files: [...held.files, ...part.files],
+    skipped: [...held.skipped, ...part.skipped.slice(0, Math.max(0, MAX_KEPT_SKIPPED - kept))],
+    skippedTotal: held.skippedTotal + part.skipped.length,
+    callCount: merged.calls.length,
+  };
+  const notes = (
+    stored === undefined ? new ConversationNotes() : ConversationNotes.fromStored(stored.extras)
+  ).with(part.titles, part.reported);
+  return { record: { meta, calls: merged.calls, extras: notes.toStored() }, added: merged.added };
 }

@@ -61,7 +61,18 @@ export interface ImportOutcome {
   readonly skippedRecords: number;
   /** The stored traffic after the import (unchanged when cancelled). */
   readonly meta: TrafficMeta | undefined;
+  /**
+   * Why the import could not be stored in this browser (absent: it was):
+   * its calls are held for this page only, and a reload will not have them.
+   */
+  readonly notStored?: string;
 }
+
+/** How forgetting the traffic ended. */
+export type ForgetOutcome =
+  | { readonly deleted: true }
+  /** This page dropped the calls, but the stored copy could not be deleted: `reason` says why. */
+  | { readonly deleted: false; readonly reason: string };
 
 /** Tokens by kind, summed over calls. */
 export interface TokenTotals {

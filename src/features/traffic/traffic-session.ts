@@ -16,6 +16,12 @@ import {
   trafficClient,
 } from '../../engine/traces/traffic-queries.ts';
 import type { ImportOutcome, ImportProgress } from '../../engine/traces/traffic-types.ts';
+import {
+  announceTrafficChange,
+  closeTrafficChannelForTests,
+  onTrafficChange,
+  type TrafficChange,
+} from '../../engine/traces/traffic-channel.ts';
 import { plural } from './plural.ts';
 
 export interface TrafficNotice {
@@ -43,16 +49,45 @@ export const useTrafficSession = create<TrafficSessionState>(() => INITIAL);
 
 let started: Promise<void> | undefined;
 let pasteCount = 0;
+let unsubscribe: (() => void) | undefined;
+// A change heard while this tab imports waits for the import's end (which merged with the store).
+let heardWhileBusy: TrafficChange | undefined;
 
 const set = (patch: Partial<TrafficSessionState>) => useTrafficSession.setState(patch);
 
-/** Looks for stored traffic, once per page. */
+/** Looks for stored traffic, once per page, and from then on hears the other tabs' changes. */
 export function startTrafficSession(): Promise<void> {
+  unsubscribe ??= onTrafficChange((change) => void hearChange(change));
   started ??= loadStoredTraffic().then(
     () => set({ phase: 'ready' }),
     () => set({ phase: 'ready' }),
   );
   return started;
+}
+
+/** Another tab changed the stored traffic: read it again, and say so (unless `quietly`, after an import that has its own notice). */
+async function hearChange(change: TrafficChange, quietly = false): Promise<void> {
+  if (useTrafficSession.getState().phase === 'importing') {
+    heardWhileBusy = change;
+    return;
+  }
+  let meta;
+  try {
+    meta = await (await trafficClient()).reload();
+  } catch {
+    meta = undefined;
+  }
+  setStoredTraffic(meta);
+  if (quietly) return;
+  set({
+    notice: {
+      kind: 'done',
+      text:
+        change.kind === 'forgotten' && meta === undefined
+          ? 'Another tab forgot this traffic: its calls are deleted from this browser.'
+          : `Another tab changed this traffic: ${plural(meta?.callCount ?? 0, 'call')} stored now.`,
+    },
+  });
 }
 
 /** The label as the import uses it: one line, trimmed, at most `MAX_LABEL_CHARS`. */
@@ -69,6 +104,16 @@ export function setImportLabel(text: string): void {
 }
 
 function noticeOf(outcome: ImportOutcome, label: string): TrafficNotice {
+  if (outcome.status === 'done' && outcome.notStored !== undefined) {
+    return {
+      kind: 'error',
+      text:
+        `Read ${plural(outcome.filesRead, 'file')}: ${plural(outcome.addedCalls, 'new call')}, ` +
+        `but they could not be stored in this browser: ${outcome.notStored}. ` +
+        'They are shown on this page only, and a reload will not have them; ' +
+        'the traffic stored before is unchanged.',
+    };
+  }
   if (outcome.status === 'cancelled') {
     return {
       kind: 'cancelled',
@@ -107,6 +152,8 @@ export async function importTraffic(
     ).importFiles(labelled, (progress) => set({ progress }));
     // Only a finished import changes what is stored (a cancelled one kept nothing).
     if (outcome.status === 'done') setStoredTraffic(outcome.meta);
+    if (outcome.status === 'done' && outcome.notStored === undefined)
+      announceTrafficChange({ kind: 'imported' });
     set({ phase: 'ready', progress: undefined, notice: noticeOf(outcome, label) });
   } catch (error) {
     set({
@@ -118,6 +165,10 @@ export async function importTraffic(
       },
     });
   }
+  // Another tab's change, heard meanwhile, may have come after this import's write.
+  const heard = heardWhileBusy;
+  heardWhileBusy = undefined;
+  if (heard !== undefined) await hearChange(heard, true);
 }
 
 /** The pasted text as a file named "pasted text", "pasted text 2", … */
@@ -132,11 +183,21 @@ export function cancelTrafficImport(): void {
   void trafficClient().then((c) => c.cancel());
 }
 
-/** Deletes the stored traffic. */
+/** Deletes the stored traffic, in this tab and every other. */
 export async function forgetTraffic(): Promise<void> {
-  await (await trafficClient()).forget();
+  const outcome = await (await trafficClient()).forget();
   setStoredTraffic(undefined);
-  set({ notice: { kind: 'done', text: 'Forgotten: the calls are deleted from this browser.' } });
+  announceTrafficChange({ kind: 'forgotten' });
+  set({
+    notice: outcome.deleted
+      ? { kind: 'done', text: 'Forgotten: the calls are deleted from this browser.' }
+      : {
+          kind: 'error',
+          text:
+            `This page no longer holds the calls, but the stored copy could not be deleted: ${outcome.reason}. ` +
+            'Try Forget again, or clear this site’s data in the browser’s settings.',
+        },
+  });
 }
 
 /**
@@ -156,6 +217,10 @@ export function callRows(offset: number, limit: number) {
 /** For tests: a fresh session (and a fresh in-thread service). */
 export function resetTrafficSessionForTests(): void {
   started = undefined;
+  unsubscribe?.();
+  unsubscribe = undefined;
+  heardWhileBusy = undefined;
+  closeTrafficChannelForTests();
   pasteCount = 0;
   useTrafficSession.setState(INITIAL, true);
   resetTrafficQueriesForTests();
