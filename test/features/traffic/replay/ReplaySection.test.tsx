@@ -114,8 +114,15 @@ describe('ReplaySection', () => {
     expect(items.length).toBeGreaterThan(1);
     expect(screen.getByText(/^Cheapest: /)).toBeInTheDocument();
     // Picking a ranked setting makes it the replay's choice.
-    await user.click(within(items[0]!).getByRole('button', { name: 'Replay setting 1' }));
+    await user.click(within(items[0]!).getByRole('button', { name: 'Replay this setting (1)' }));
     const cheapestText = within(items[0]!).getByText(/TTL$/, { selector: 'strong' }).textContent!;
+    // It takes the user to the replay and says so.
+    expect(screen.getByRole('heading', { name: 'Replay under other choices' })).toHaveFocus();
+    expect(
+      screen
+        .getAllByRole('status')
+        .some((s) => s.textContent === `Replaying setting 1: ${cheapestText}.`),
+    ).toBe(true);
     expect(
       await screen.findByText(cheapestText, { selector: '.replay-choice strong' }),
     ).toBeInTheDocument();
