@@ -102,6 +102,13 @@ describe('ReplaySection', () => {
       ),
     ).toBeInTheDocument();
 
+    // The as-run column's plain input differs from the bill for a known reason, and says so.
+    expect(
+      screen.getByText(
+        /^Plain input, as run and replay: .* sends none as plain input \(SPEC §11\)/,
+      ),
+    ).toBeInTheDocument();
+
     // Published for the routing tab and the report.
     const figures = watchTrafficFigures();
     await expect.poll(() => figures.current.replay?.replayUsd).toBeCloseTo(want, 12);
