@@ -140,6 +140,26 @@ reportTimes(
   ),
 );
 report({ name: 'search: choices priced', value: evaluated, unit: 'choices' });
+// The same search without its default constraint (same provider), and with an exclusion and a floor.
+for (const [label, constraints] of [
+  ['any provider', { substitutes: 'any' }],
+  [
+    'same provider, gpt-4.1-nano excluded, floor claude-haiku-4-5 for claude-opus-4-6',
+    { exclude: ['gpt-4.1-nano'], floor: { 'claude-opus-4-6': 'claude-haiku-4-5' } },
+  ],
+] as const) {
+  reportTimes(
+    `constrained search (${label}), ${CALLS.toLocaleString('en-US')} calls`,
+    timed(
+      () => {
+        evaluated = searchTraffic(calls, DEFAULT_PRICING, { kind: 'all' }, constraints).evaluated;
+      },
+      10,
+      2,
+    ),
+  );
+  report({ name: `search (${label}): choices priced`, value: evaluated, unit: 'choices' });
+}
 
 // The cross-tab figures: the same calls, with tool results (from a stream of
 // their own, so the figures above are unchanged) on about half of them.

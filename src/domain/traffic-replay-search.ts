@@ -30,6 +30,13 @@ import {
 } from '../core/traces/call-record.ts';
 import type { ReplayModelMove } from '../model/traffic.ts';
 import { DEFAULT_BASELINE_MODELS, pricedAtZero } from './baselines.ts';
+import {
+  allowsMove,
+  DEFAULT_REPLAY_CONSTRAINTS,
+  type ReplayConstraints,
+} from './replay-constraints.ts';
+
+export type { ReplayConstraints } from './replay-constraints.ts';
 
 /** At most this many models seen get a target of their own; the rest stay on theirs. */
 export const MAX_SEARCHED_MODELS = 4;
@@ -240,14 +247,16 @@ function groupCost(
 /**
  * Searches the replay's choices for `calls` (one scope's, in time order)
  * under `pricing` (SPEC §11). The `MAX_SEARCHED_MODELS` most-used priced
- * models seen each take every target in `candidates` that has a price row,
- * or stay on their own; the other priced models seen stay; calls on unpriced
+ * models seen each take every target in `candidates` that has a price row
+ * and that `constraints` allow (default: the same provider family), or stay
+ * on their own; the other priced models seen stay; calls on unpriced
  * models stay out, as they are out of the bill. Both TTLs are tried.
  */
 export function searchReplayChoices(
   calls: readonly TraceCall[],
   pricing: PricingTable,
   candidates: readonly string[],
+  constraints: ReplayConstraints = DEFAULT_REPLAY_CONSTRAINTS,
 ): ReplaySearch {
   const rowName = new Map<string, string | undefined>();
   const rowOf = (model: string) => {
@@ -280,7 +289,10 @@ export function searchReplayChoices(
   const fixedTarget = sources.map((s, i) => (i < searched.length ? -1 : targetIndex.get(s)!));
   const options = searched.map((s) => {
     const own = targetIndex.get(s)!;
-    const list = usable.map((u) => targetIndex.get(u)!).filter((t) => t !== own);
+    const list = usable
+      .filter((u) => allowsMove(pricing, constraints, s, u))
+      .map((u) => targetIndex.get(u)!)
+      .filter((t) => t !== own);
     return [own, ...list];
   });
 

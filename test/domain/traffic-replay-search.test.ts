@@ -9,6 +9,8 @@ import {
 } from '../../src/domain/traffic-replay-search.ts';
 import { seededTraffic } from './replay-traffic.ts';
 
+/** The unconstrained search, which these tests compare with a brute force over every candidate. */
+const ANY = { substitutes: 'any' } as const;
 const CANDIDATES = ['claude-haiku-4-5', 'claude-sonnet-4-5', 'gpt-5', 'gemini-2.5-flash'];
 
 /** Every choice the search should cover, priced one by one with the core's replay. */
@@ -56,7 +58,7 @@ describe('searchReplayChoices', () => {
     [3, ['claude-opus-4-1', 'gemini-2.5-pro']],
   ])('ranks like a replay of every choice, one by one (seed %i)', (seed, models) => {
     const calls = seededTraffic(seed, 30, models);
-    const search = searchReplayChoices(calls, DEFAULT_PRICING, CANDIDATES);
+    const search = searchReplayChoices(calls, DEFAULT_PRICING, CANDIDATES, ANY);
     const { results: brute, priced: evaluated } = bruteForce(
       pricedCalls(calls),
       search.searchedModels,
@@ -87,7 +89,7 @@ describe('searchReplayChoices', () => {
       'gemini-2.5-flash',
     ];
     const calls = seededTraffic(7, 40, models);
-    const search = searchReplayChoices(calls, DEFAULT_PRICING, CANDIDATES);
+    const search = searchReplayChoices(calls, DEFAULT_PRICING, CANDIDATES, ANY);
     expect(search.searchedModels).toHaveLength(MAX_SEARCHED_MODELS);
     expect(search.fixedModels).toHaveLength(2);
     const count = (m: string) => calls.filter((c) => c.model === m).length;
@@ -135,7 +137,7 @@ describe('searchReplayChoices', () => {
       cacheWrite5mTokens: 0,
       cacheWrite1hTokens: 0,
     }));
-    const search = searchReplayChoices(calls, DEFAULT_PRICING, ['gpt-5', 'gpt-4.1']);
+    const search = searchReplayChoices(calls, DEFAULT_PRICING, ['gpt-5', 'gpt-4.1'], ANY);
     const keys = search.ranked.map((r) => r.mapping.map((m) => `${m.from}>${m.to}`).join());
     expect(new Set(keys).size).toBe(keys.length);
     expect(search.ranked.length).toBeGreaterThan(0);
@@ -145,7 +147,7 @@ describe('searchReplayChoices', () => {
 
   it('prices nothing when no call is priced', () => {
     const calls = seededTraffic(4, 3, ['o3-pro']);
-    const search = searchReplayChoices(calls, DEFAULT_PRICING, CANDIDATES);
+    const search = searchReplayChoices(calls, DEFAULT_PRICING, CANDIDATES, ANY);
     expect(search.searchedModels).toEqual([]);
     expect(search.ranked.every((r) => r.totalUsd === 0)).toBe(true);
   });
@@ -154,7 +156,7 @@ describe('searchReplayChoices', () => {
 describe('the cheapest setting that moves no model', () => {
   it('is the cheaper TTL with every model on its own, as the core replays it', () => {
     const calls = seededTraffic(9, 30, ['claude-opus-4-6', 'claude-haiku-4-5']);
-    const { keepModels } = searchReplayChoices(calls, DEFAULT_PRICING, CANDIDATES);
+    const { keepModels } = searchReplayChoices(calls, DEFAULT_PRICING, CANDIDATES, ANY);
     expect(keepModels.mapping.every((m) => m.from === m.to)).toBe(true);
     const at = (ttlSeconds: number) =>
       replayTrace(calls, DEFAULT_PRICING, { kind: 'whatIf', ttlSeconds }).totals.totalUsd;
@@ -195,7 +197,7 @@ describe('the cheapest setting that moves no model', () => {
     const all = [...calls, ...undated];
     const days = new Set(calls.map((c) => new Date(c.at! * 1000).toISOString().slice(0, 10)));
     expect(days.size).toBeGreaterThan(1);
-    const search = searchReplayChoices(all, pricing, CANDIDATES);
+    const search = searchReplayChoices(all, pricing, CANDIDATES, ANY);
     expect(search.ranked.length).toBeGreaterThan(0);
     for (const choice of [...search.ranked, search.keepModels]) {
       const { totals } = replayTrace(all, pricing, {

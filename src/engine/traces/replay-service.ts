@@ -6,6 +6,7 @@
  * timeline; and the ranked choices of the search, each with what it gives
  * up in words. Only these figures leave the worker, never the calls.
  */
+import { DEFAULT_REPLAY_CONSTRAINTS } from '../../domain/replay-constraints.ts';
 import { callRates } from '../../core/call-rates.ts';
 import { findPriceRow } from '../../core/model-names.ts';
 import { priceRowFor, type PriceRow, type PricingTable } from '../../core/pricing.ts';
@@ -26,6 +27,7 @@ import {
   MAX_SEARCHED_MODELS,
   replayCandidates,
   searchReplayChoices,
+  type ReplayConstraints,
   type SearchedChoice,
 } from '../../domain/traffic-replay-search.ts';
 import {
@@ -359,10 +361,11 @@ export function searchTraffic(
   allCalls: readonly TraceCall[],
   pricing: PricingTable,
   scope: ReplayScope,
+  constraints: ReplayConstraints = DEFAULT_REPLAY_CONSTRAINTS,
 ): ReplaySearchOutcome {
   const basis = basisOf(allCalls, pricing, scope);
   const { calls, modelsSeen } = basis;
-  const search = searchReplayChoices(calls, pricing, replayCandidates(pricing));
+  const search = searchReplayChoices(calls, pricing, replayCandidates(pricing), constraints);
   const unpriced = modelsSeen.filter((m) => !m.priced);
   const fixedCalls = modelsSeen
     .filter((m) => search.fixedModels.includes(m.model))
@@ -381,7 +384,7 @@ export function searchTraffic(
   };
   const boundText =
     `Every target for the ${search.searchedModels.length === 1 ? 'model' : `${search.searchedModels.length} most-used models`} seen ` +
-    `(${search.searchedModels.join(', ') || 'none'}): its own or one of ${search.candidates.length} priced chat models, ` +
+    `(${search.searchedModels.join(', ') || 'none'}): its own or one of ${search.candidates.length} priced chat models${constraints.substitutes === 'any' ? '' : ' it is allowed (by default, of the same provider)'}, ` +
     `× the 5-minute and 1-hour TTL — ${search.evaluated.toLocaleString('en-US')} settings, each priced exactly. ` +
     `The bound is ${MAX_SEARCHED_MODELS} models because each model searched multiplies the settings by its number of targets` +
     (search.fixedModels.length > 0

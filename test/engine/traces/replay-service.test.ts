@@ -73,7 +73,7 @@ describe('replayTraffic', () => {
 describe('searchTraffic', () => {
   it('ranks choices cheapest first, in words, none cheaper than its first', () => {
     const calls = seededTraffic(13, 40, MODELS);
-    const search = searchTraffic(calls, DEFAULT_PRICING, { kind: 'all' });
+    const search = searchTraffic(calls, DEFAULT_PRICING, { kind: 'all' }, { substitutes: 'any' });
     const totals = search.ranked.map((r) => r.totalUsd);
     expect([...totals].sort((a, b) => a - b)).toEqual(totals);
     expect(search.ranked[0]!.givesUp.length).toBeGreaterThan(0);
@@ -88,6 +88,20 @@ describe('searchTraffic', () => {
           { kind: 'whatIf', model, ttlSeconds },
         );
         expect(t.totalUsd).toBeGreaterThanOrEqual(search.ranked[0]!.totalUsd - 1e-9);
+      }
+    }
+  });
+
+  it('keeps each model within its provider by default', () => {
+    const calls = seededTraffic(13, 40, MODELS);
+    const search = searchTraffic(calls, DEFAULT_PRICING, { kind: 'all' });
+    expect(search.boundText).toMatch(/by default, of the same provider/);
+    for (const r of search.ranked) {
+      if (r.choice.model.kind !== 'map') continue;
+      for (const move of r.choice.model.mapping) {
+        const family = (m: string) =>
+          m.includes('claude') ? 'a' : m.startsWith('gpt') || /^o\d/.test(m) ? 'o' : 'x';
+        expect(family(move.to)).toBe(family(move.from));
       }
     }
   });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { ttlChoiceOf, realMoves } from '../../../domain/traffic-replay.ts';
 import type { ReplaySearchOutcome } from '../../../engine/traces/traffic-types.ts';
 import { useAppStore } from '../../../state/store.ts';
@@ -9,11 +9,15 @@ import { changeText } from './change-text.ts';
 export function CheapestSettings({
   search,
   updating,
+  replayHeadingId,
 }: {
   search: ReplaySearchOutcome | undefined;
   updating: boolean;
+  /** The replay's heading: "Replay this setting" scrolls to it and focuses it. */
+  replayHeadingId?: string;
 }) {
   const id = useId();
+  const [replayed, setReplayed] = useState('');
   const setChoice = useAppStore((s) => s.setReplayChoice);
   const cheapest = search?.ranked[0];
   return (
@@ -55,20 +59,30 @@ export function CheapestSettings({
                 </ul>
                 <button
                   type="button"
-                  onClick={() =>
+                  onClick={() => {
                     setChoice({
                       modelMode: 'map',
                       mapping:
                         r.choice.model.kind === 'map' ? realMoves(r.choice.model.mapping) : [],
                       ttl: ttlChoiceOf(r.choice.ttlSeconds),
-                    })
-                  }
+                    });
+                    setReplayed(`Replaying setting ${formatPlain(i + 1)}: ${r.choiceText}.`);
+                    const heading =
+                      replayHeadingId === undefined
+                        ? null
+                        : document.getElementById(replayHeadingId);
+                    heading?.scrollIntoView?.({ block: 'start' });
+                    heading?.focus();
+                  }}
                 >
-                  Replay setting {formatPlain(i + 1)}
+                  Replay this setting ({formatPlain(i + 1)})
                 </button>
               </li>
             ))}
           </ol>
+          <p role="status" className="note">
+            {replayed}
+          </p>
           <p className="note">
             Every setting keeps the logged outputs: a cheaper model may write longer or shorter
             answers, or worse ones. Read what each gives up before picking.

@@ -58,6 +58,14 @@ export function ReplayColumns({ outcome }: { outcome: ReplayOutcome }) {
         rowKey={(row) => row.label}
         scroll={{}}
       />
+      {asRun.inputUsd !== asBilled.inputUsd ? (
+        <p className="note">
+          Plain input, as run and replay: a replayed call whose prompt its row caches writes all of
+          the prompt past the cached prefix as a cache write and sends none as plain input (SPEC
+          §11), so plain input is {formatUsd(asRun.inputUsd)} as run where the bill had{' '}
+          {formatUsd(asBilled.inputUsd)}.
+        </p>
+      ) : null}
       {outcome.leftOut.length > 0 ? (
         <p className="note">
           Left out of the replay (no price row for the target):{' '}

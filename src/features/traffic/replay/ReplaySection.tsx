@@ -70,7 +70,9 @@ export function ReplaySection({ pricing }: { pricing: PricingTable }) {
   return (
     <>
       <section className="card replay" aria-labelledby={`${id}-h`}>
-        <h2 id={`${id}-h`}>Replay under other choices</h2>
+        <h2 id={`${id}-h`} tabIndex={-1}>
+          Replay under other choices
+        </h2>
         <p className="note">
           Each call keeps its time, its prompt size and its logged output; the replay changes the
           model it runs on and the cache TTL, with the simulator&apos;s cache rules (SPEC §11). A
@@ -128,7 +130,9 @@ export function ReplaySection({ pricing }: { pricing: PricingTable }) {
           </>
         )}
       </section>
-      {hasTraffic ? <CheapestSettings search={search} updating={searchUpdating} /> : null}
+      {hasTraffic ? (
+        <CheapestSettings search={search} updating={searchUpdating} replayHeadingId={`${id}-h`} />
+      ) : null}
     </>
   );
 }

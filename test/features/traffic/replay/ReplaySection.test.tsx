@@ -102,6 +102,13 @@ describe('ReplaySection', () => {
       ),
     ).toBeInTheDocument();
 
+    // The as-run column's plain input differs from the bill for a known reason, and says so.
+    expect(
+      screen.getByText(
+        /^Plain input, as run and replay: .* sends none as plain input \(SPEC §11\)/,
+      ),
+    ).toBeInTheDocument();
+
     // Published for the routing tab and the report.
     const figures = watchTrafficFigures();
     await expect.poll(() => figures.current.replay?.replayUsd).toBeCloseTo(want, 12);
@@ -114,8 +121,15 @@ describe('ReplaySection', () => {
     expect(items.length).toBeGreaterThan(1);
     expect(screen.getByText(/^Cheapest: /)).toBeInTheDocument();
     // Picking a ranked setting makes it the replay's choice.
-    await user.click(within(items[0]!).getByRole('button', { name: 'Replay setting 1' }));
+    await user.click(within(items[0]!).getByRole('button', { name: 'Replay this setting (1)' }));
     const cheapestText = within(items[0]!).getByText(/TTL$/, { selector: 'strong' }).textContent!;
+    // It takes the user to the replay and says so.
+    expect(screen.getByRole('heading', { name: 'Replay under other choices' })).toHaveFocus();
+    expect(
+      screen
+        .getAllByRole('status')
+        .some((s) => s.textContent === `Replaying setting 1: ${cheapestText}.`),
+    ).toBe(true);
     expect(
       await screen.findByText(cheapestText, { selector: '.replay-choice strong' }),
     ).toBeInTheDocument();
