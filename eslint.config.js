@@ -78,6 +78,22 @@ const layerRules = [
               message:
                 'src/engine runs the domain off the main thread: it never imports a feature or a widget.',
             },
+            {
+              target: [
+                './src/core',
+                './src/model',
+                './src/state',
+                './src/domain',
+                './src/engine',
+                './src/features',
+                './src/app',
+                './src/ui',
+                './src/format',
+              ],
+              from: './src/sql',
+              message:
+                'src/sql runs DuckDB in Node (export, tests, bench, CLI): nothing the browser bundles may import it.',
+            },
             ...features.map((name) => ({
               target: `./src/features/${name}`,
               from: './src/features',
@@ -131,10 +147,13 @@ export default tseslint.config(
             name,
             message: 'The core, the model and the number format must not import UI libraries.',
           })),
-          patterns: uiLibraries.map((name) => ({
-            group: [`${name}/*`],
-            message: 'The core, the model and the number format must not import UI libraries.',
-          })),
+          patterns: [
+            ...uiLibraries.map((name) => ({
+              group: [`${name}/*`],
+              message: 'The core, the model and the number format must not import UI libraries.',
+            })),
+            { group: ['@duckdb/*'], message: 'DuckDB is Node-only: import it from src/sql.' },
+          ],
         },
       ],
       'no-restricted-globals': [
@@ -155,4 +174,23 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  {
+    // DuckDB is a native Node binding: only src/sql (and the CLI, tests and bench outside src) may load it.
+    files: ['src/**/*.{ts,tsx}'],
+    // The pure layers have their own no-restricted-imports (which lists DuckDB too).
+    ignores: ['src/sql/**', 'src/core/**', 'src/model/**', 'src/format/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@duckdb/*'],
+              message: 'DuckDB is Node-only: import it from src/sql, never from the browser code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
