@@ -13,6 +13,7 @@ import { mayHoldStoredTraffic, onFirstTrafficElsewhere } from './stored-traffic.
 import { trackEditingFocus } from './control-focus.ts';
 
 // Every tab is its own chunk, loaded when first shown.
+const OverviewPanel = lazy(() => import('../features/overview/OverviewPanel.tsx'));
 const GatePanel = lazy(() => import('../features/gate/GatePanel.tsx'));
 const BudgetPanel = lazy(() => import('../features/budget/BudgetPanel.tsx'));
 const RoutingPanel = lazy(() => import('../features/routing/RoutingPanel.tsx'));
@@ -20,6 +21,7 @@ const PricesPanel = lazy(() => import('../features/pricing/PricesPanel.tsx'));
 const TrafficPanel = lazy(() => import('../features/traffic/TrafficPanel.tsx'));
 
 const TAB_ITEMS: readonly TabItem<TabId>[] = [
+  { id: 'overview', label: 'Overview' },
   { id: 'gate', label: 'Offload gate' },
   { id: 'budget', label: 'Prompt budget' },
   { id: 'routing', label: 'Model routing' },
@@ -28,6 +30,7 @@ const TAB_ITEMS: readonly TabItem<TabId>[] = [
 ];
 
 const PANEL_NAMES: Record<TabId, string> = {
+  overview: 'The overview',
   gate: 'The offload-gate explorer',
   budget: 'The prompt-budget explorer',
   routing: 'The model-routing lab',
@@ -37,6 +40,8 @@ const PANEL_NAMES: Record<TabId, string> = {
 
 function Panel({ tab }: { tab: TabId }) {
   switch (tab) {
+    case 'overview':
+      return <OverviewPanel />;
     case 'gate':
       return <GatePanel />;
     case 'budget':

@@ -1,6 +1,6 @@
 /** The UI choices a scenario carries: the open tab, the theme, the report's own words. */
 
-export const TABS = ['gate', 'budget', 'routing', 'prices', 'traffic'] as const;
+export const TABS = ['overview', 'gate', 'budget', 'routing', 'prices', 'traffic'] as const;
 export type TabId = (typeof TABS)[number];
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
@@ -18,4 +18,4 @@ export interface UiState {
 export const MAX_REPORT_TITLE_CHARS = 200;
 export const MAX_REPORT_NOTE_CHARS = 2_000;
 
-export const DEFAULT_UI: UiState = { tab: 'gate', theme: 'system' };
+export const DEFAULT_UI: UiState = { tab: 'overview', theme: 'system' };

@@ -84,7 +84,7 @@ const priceRow = z.object({
 });
 
 const uiSchema = z.object({
-  tab: z.enum(['gate', 'budget', 'routing', 'prices', 'traffic']),
+  tab: z.enum(['overview', 'gate', 'budget', 'routing', 'prices', 'traffic']),
   theme: z.enum(['system', 'light', 'dark']),
   // The report's title and note: optional, so scenarios without them read as before.
   reportTitle: z.optional(

@@ -28,7 +28,7 @@ describe('App shell', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
 
-  it('shows the product name, a purpose line and five tabs', async () => {
+  it('shows the product name, a purpose line and six tabs, opening on the two ways in', async () => {
     render(<App />);
     expect(
       screen.getByRole('heading', { level: 1, name: 'Context Cost Explorer' }),
@@ -36,24 +36,29 @@ describe('App shell', () => {
     expect(screen.getByText(/See what an LLM agent/)).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
     expect(tabs).toEqual([
+      'Overview',
       'Offload gate',
       'Prompt budget',
       'Model routing',
       'Your traffic',
       'Prices',
     ]);
+    // No traffic kept here: the Overview offers your own traffic or a worked example.
+    expect(await screen.findByRole('button', { name: 'Import your traffic' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Offloading large tool outputs' }));
+    expect(useAppStore.getState().ui.tab).toBe('gate');
     expect(await screen.findByRole('slider', { name: 'Output tokens' })).toBeInTheDocument();
   });
 
   it('keeps the open tab in the state and moves with arrow keys', async () => {
     render(<App />);
-    const gate = screen.getByRole('tab', { name: 'Offload gate' });
-    fireEvent.keyDown(gate, { key: 'ArrowLeft' });
+    const overview = screen.getByRole('tab', { name: 'Overview' });
+    fireEvent.keyDown(overview, { key: 'ArrowLeft' });
     expect(useAppStore.getState().ui.tab).toBe('prices');
     expect(screen.getByRole('tab', { name: 'Prices' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('heading', { name: 'Prices' })).toBeInTheDocument();
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Prices' }), { key: 'Home' });
-    expect(useAppStore.getState().ui.tab).toBe('gate');
+    expect(useAppStore.getState().ui.tab).toBe('overview');
   });
 
   it('switches theme', () => {

@@ -66,6 +66,14 @@ function cut(text: string, max: number): string {
 export function summarize(data: ScenarioData): string {
   try {
     switch (data.ui.tab) {
+      case 'traffic': {
+        // What the scenario's explorers hold; never the replay's models (they may name the trace's).
+        const rows = data.budget.rows.length;
+        const turns = data.routing.scenario.turns.length;
+        return `${data.ui.tab}: gate ${formatTokenCount(data.gate.outputTokens)} tokens, budget ${formatTokenCount(rows)} ${rows === 1 ? 'row' : 'rows'}, routing ${formatTokenCount(turns)} ${turns === 1 ? 'turn' : 'turns'}`;
+      }
+      // The Overview opens first: its entries keep the gate's summary, as before it was added.
+      case 'overview':
       case 'gate':
         return `gate: ${formatTokenCount(data.gate.outputTokens)} tokens, H ${formatTokenCount(data.gate.horizon)}, ${cut(data.gate.modelName, 40)}`;
       case 'budget': {

@@ -15,6 +15,7 @@ import { DEFAULT_SCENARIO, type ScenarioData } from '../../../src/model/scenario
 
 const withOutput = (outputTokens: number): ScenarioData => ({
   ...DEFAULT_SCENARIO,
+  ui: { ...DEFAULT_SCENARIO.ui, tab: 'gate' },
   gate: { ...DEFAULT_SCENARIO.gate, outputTokens },
 });
 
@@ -25,12 +26,17 @@ const entryFor = (tokens: number, time: number, tab = 'tab1') => {
 
 describe('history entries', () => {
   it('summarizes a scenario in one line, led by its tab', () => {
-    expect(summarize(DEFAULT_SCENARIO)).toBe(
+    expect(summarize(withOutput(40_000))).toBe(
       `gate: 40,000 tokens, H ${DEFAULT_SCENARIO.gate.horizon}, ${DEFAULT_SCENARIO.gate.modelName}`,
     );
     expect(
       summarize({ ...DEFAULT_SCENARIO, ui: { ...DEFAULT_SCENARIO.ui, tab: 'prices' } }),
     ).toMatch(/^prices: [\d,]+ models$/);
+    expect(summarize(DEFAULT_SCENARIO)).toBe(summarize(withOutput(40_000)));
+    // The traffic tab names what each explorer holds, never the traffic's models.
+    expect(summarize({ ...DEFAULT_SCENARIO, ui: { ...DEFAULT_SCENARIO.ui, tab: 'traffic' } })).toBe(
+      `traffic: gate 40,000 tokens, budget ${DEFAULT_SCENARIO.budget.rows.length} rows, routing ${DEFAULT_SCENARIO.routing.scenario.turns.length} turns`,
+    );
   });
 
   it('keeps each state once, at its latest time, newest first', () => {

@@ -1,0 +1,259 @@
+/**
+ * The Overview's figures: the traffic's bill and the decisions it supports,
+ * each one sentence with its figure, what it is compared with, which part
+ * of the bill it stands for and how sure it is. Every number comes from the
+ * worker's answers (the as-billed analysis, the cross-tab figures and the
+ * cheapest-setting search); this module only chooses and words them. Pure.
+ */
+import type {
+  BilledRow,
+  RankedReplayChoice,
+  ReplaySearchOutcome,
+  TrafficAnalysis,
+  TrafficCrossFigures,
+} from '../../engine/traces/traffic-types.ts';
+import { DAYS_PER_MONTH } from '../../domain/volume.ts';
+import type { TabId } from '../../model/ui.ts';
+import {
+  formatFraction,
+  formatMoney,
+  formatMoneyChange,
+  formatTokensCompact,
+} from '../../format/number-format.ts';
+import { plural } from '../traffic/plural.ts';
+
+/** One row of "where the bill goes". */
+export interface BillLine {
+  readonly label: string;
+  readonly usd: number;
+  /** Of the whole bill, 0–1 (0 when the bill is 0). */
+  readonly share: number;
+}
+
+/** A leading project or model of the bill. */
+export interface BillLeader {
+  /** As the trace names it; `(none)` for calls without a project. */
+  readonly name: string;
+  readonly usd: number;
+  readonly share: number;
+  readonly calls: number;
+}
+
+export interface OverviewBill {
+  /** Tokens and tool fees of the priced calls, as the provider bills them. */
+  readonly totalUsd: number;
+  /** At the traffic's own rate (its span in days). */
+  readonly per30DaysUsd: number;
+  readonly spanDays: number;
+  readonly calls: number;
+  readonly conversations: number;
+  readonly tokens: number;
+  readonly unpricedCalls: number;
+  /** By kind of charge; the lines add up to `totalUsd`. */
+  readonly parts: readonly BillLine[];
+  readonly topProjects: readonly BillLeader[];
+  readonly topModels: readonly BillLeader[];
+}
+
+/** How sure a decision is, in a word and a sentence. */
+export interface Confidence {
+  readonly level: 'exact' | 'estimate' | 'depends';
+  readonly text: string;
+}
+
+export interface Decision {
+  readonly id: 'models' | 'ttl' | 'gate';
+  /** The question, e.g. "Which models?". */
+  readonly question: string;
+  /** One sentence with the figure. */
+  readonly sentence: string;
+  /** The figure a reader acts on: the change against the bill, USD over the traffic (negative: saves). */
+  readonly changeUsd: number | undefined;
+  /** The same change per 30 days at the traffic's rate. */
+  readonly changePer30DaysUsd: number | undefined;
+  readonly comparedWith: string;
+  /** Which part of the bill the figure stands for. */
+  readonly billPart: string;
+  readonly confidence: Confidence;
+  /** What acting on it gives up, in words. */
+  readonly givesUp: readonly string[];
+  /** The tab that explains it. */
+  readonly tab: TabId;
+  readonly tabLabel: string;
+  /** The replay setting behind it, when the decision is a replay. */
+  readonly choice?: RankedReplayChoice;
+}
+
+export interface OverviewView {
+  readonly bill: OverviewBill;
+  readonly decisions: readonly Decision[];
+}
+
+const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+
+function leaders(rows: readonly BilledRow[], total: number, noName: string): BillLeader[] {
+  return [...rows]
+    .sort((a, b) => b.totalUsd - a.totalUsd || a.key.localeCompare(b.key))
+    .slice(0, 3)
+    .map((row) => ({
+      name: row.key === '' ? noName : row.key,
+      usd: row.totalUsd,
+      share: share(row.totalUsd, total),
+      calls: row.calls,
+    }));
+}
+
+/** The bill as the Overview shows it. */
+export function overviewBillOf(
+  analysis: TrafficAnalysis,
+  cross: TrafficCrossFigures | undefined,
+): OverviewBill {
+  const totals = analysis.billed.totals;
+  const t = analysis.tokens;
+  const total = totals.totalUsd;
+  const lines: readonly (readonly [string, number])[] = [
+    ['Plain input', totals.inputUsd],
+    ['Cache reads', totals.cacheReadUsd],
+    ['Cache writes', totals.cacheWrite5mUsd + totals.cacheWrite1hUsd],
+    ['Output', totals.outputUsd],
+    ['Server-tool fees', totals.toolFeesUsd],
+  ];
+  // Only the kinds this traffic was charged for; the lines add up to the total.
+  const parts: BillLine[] = lines
+    .filter(([, usd]) => usd !== 0)
+    .map(([label, usd]) => ({ label, usd, share: share(usd, total) }));
+  const spanDays = cross?.rates.spanDays ?? 0;
+  return {
+    totalUsd: total,
+    per30DaysUsd: (cross?.rates.asBilledUsdPerDay ?? 0) * DAYS_PER_MONTH,
+    spanDays,
+    calls: analysis.calls,
+    conversations: analysis.conversations,
+    tokens:
+      t.inputTokens +
+      t.cacheReadTokens +
+      t.cacheWrite5mTokens +
+      t.cacheWrite1hTokens +
+      t.outputTokens,
+    unpricedCalls: analysis.billed.unpricedCalls,
+    parts,
+    topProjects: leaders(analysis.billed.byProject, total, '(no project)'),
+    topModels: leaders(analysis.billed.byModel, total, '(no model)'),
+  };
+}
+
+/** A change over the traffic, per 30 days at its rate (undefined without a span). */
+function per30Days(changeUsd: number, spanDays: number): number | undefined {
+  return spanDays > 0 ? (changeUsd / spanDays) * DAYS_PER_MONTH : undefined;
+}
+
+function changeWords(changeUsd: number, asBilledUsd: number, spanDays: number): string {
+  const pct = asBilledUsd > 0 ? ` (${formatFraction(changeUsd / asBilledUsd, 0)})` : '';
+  const month = per30Days(changeUsd, spanDays);
+  const monthly = month === undefined ? '' : `, ${formatMoneyChange(month)} per 30 days`;
+  return `${formatMoneyChange(changeUsd)}${pct}${monthly}`;
+}
+
+const REPLAY_CONFIDENCE: Confidence = {
+  level: 'exact',
+  text:
+    'Exact for these calls: each one is billed again in time order on its new model, ' +
+    'with the cache rules the bill itself follows. For future traffic it holds as far as ' +
+    'that traffic resembles this; it cannot tell whether the answers would be as good.',
+};
+
+/** The model decision: the cheapest setting the search allows (same provider by default). */
+function modelsDecision(search: ReplaySearchOutcome, spanDays: number): Decision {
+  const best = search.ranked[0];
+  const base = {
+    id: 'models' as const,
+    question: 'Which models?',
+    comparedWith: `the bill as it was (${formatMoney(search.asBilledUsd)})`,
+    billPart: `the whole bill: ${plural(search.scopeCalls, 'priced call')}`,
+    tab: 'traffic' as const,
+    tabLabel: 'Your traffic: find the cheapest setting',
+    confidence: REPLAY_CONFIDENCE,
+  };
+  if (best === undefined || best.totalUsd >= search.asBilledUsd) {
+    return {
+      ...base,
+      sentence:
+        'Keep your models: no move to another model of the same provider would have billed ' +
+        'this traffic for less.',
+      changeUsd: 0,
+      changePer30DaysUsd: 0,
+      givesUp: [],
+    };
+  }
+  const change = best.totalUsd - search.asBilledUsd;
+  return {
+    ...base,
+    sentence:
+      `${capitalise(best.choiceText)} would have billed this traffic ${formatMoney(best.totalUsd)} ` +
+      `instead of ${formatMoney(search.asBilledUsd)}: ${changeWords(change, search.asBilledUsd, spanDays)}.`,
+    changeUsd: change,
+    changePer30DaysUsd: per30Days(change, spanDays),
+    givesUp: best.givesUp,
+    choice: best,
+  };
+}
+
+/** The cache decision: the cheapest setting that moves no model (a TTL change alone). */
+function ttlDecision(search: ReplaySearchOutcome, spanDays: number): Decision {
+  const keep = search.keepModels;
+  const change = keep.totalUsd - search.asBilledUsd;
+  const base = {
+    id: 'ttl' as const,
+    question: 'How long to keep the prompt cache?',
+    comparedWith: `the bill as it was (${formatMoney(search.asBilledUsd)})`,
+    billPart: 'the cache writes and reads of the calls whose provider lets you choose a TTL',
+    tab: 'traffic' as const,
+    tabLabel: 'Your traffic: cache TTL',
+    confidence: REPLAY_CONFIDENCE,
+  };
+  if (change >= 0) {
+    return {
+      ...base,
+      sentence:
+        'Keep your cache settings: no other TTL on the same models would have billed this ' +
+        'traffic for less.',
+      changeUsd: 0,
+      changePer30DaysUsd: 0,
+      givesUp: [],
+    };
+  }
+  return {
+    ...base,
+    sentence:
+      `Without moving any model, a ${keep.choice.ttlSeconds >= 3600 ? '1-hour' : '5-minute'} cache TTL ` +
+      `would have billed ${formatMoney(keep.totalUsd)}: ` +
+      `${changeWords(change, search.asBilledUsd, spanDays)}.`,
+    changeUsd: change,
+    changePer30DaysUsd: per30Days(change, spanDays),
+    givesUp: keep.givesUp,
+    choice: keep,
+  };
+}
+
+function capitalise(text: string): string {
+  return text.length === 0 ? text : text[0]!.toUpperCase() + text.slice(1);
+}
+
+/** The Overview: the bill, then the decisions the search supports (none until it answers). */
+export function overviewViewOf(
+  analysis: TrafficAnalysis,
+  cross: TrafficCrossFigures | undefined,
+  search: ReplaySearchOutcome | undefined,
+): OverviewView {
+  const bill = overviewBillOf(analysis, cross);
+  const decisions =
+    search === undefined || search.scopeCalls === 0
+      ? []
+      : [modelsDecision(search, bill.spanDays), ttlDecision(search, bill.spanDays)];
+  return { bill, decisions };
+}
+
+/** "1.2M tokens" for the bill's line. */
+export function tokensText(tokens: number): string {
+  return `${formatTokensCompact(tokens)} ${tokens === 1 ? 'token' : 'tokens'}`;
+}

@@ -1,0 +1,105 @@
+import 'fake-indexeddb/auto';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TrafficService } from '../../../src/engine/traces/traffic-service.ts';
+import { resetTrafficQueriesForTests } from '../../../src/engine/traces/traffic-queries.ts';
+import OverviewPanel from '../../../src/features/overview/OverviewPanel.tsx';
+import { overviewViewOf } from '../../../src/features/overview/overview-view.ts';
+import { resetTrafficSessionForTests } from '../../../src/features/traffic/traffic-session.ts';
+import { formatMoney } from '../../../src/format/number-format.ts';
+import { pricingTable } from '../../../src/state/selectors.ts';
+import { useAppStore } from '../../../src/state/store.ts';
+import { textSource } from '../../engine/traces/fixture-sources.ts';
+import { settled } from '../../helpers/settled.ts';
+
+/** Two days of calls on an expensive model, with cache reads and writes. */
+function calls(): string {
+  const lines: string[] = [];
+  for (let i = 0; i < 24; i++) {
+    lines.push(
+      JSON.stringify({
+        timestamp: new Date(Date.UTC(2026, 3, 3 + (i % 2), 12, i, 0)).toISOString(),
+        conversation_id: `c${i % 3}`,
+        response: {
+          id: `msg_${i}`,
+          type: 'message',
+          model: 'claude-opus-4-1',
+          usage: {
+            input_tokens: 200 + i,
+            cache_creation_input_tokens: 3_000,
+            cache_read_input_tokens: 20_000 + 100 * i,
+            output_tokens: 400,
+          },
+        },
+      }),
+    );
+  }
+  return lines.join('\n');
+}
+
+const service = () => new TrafficService({ priceBook: () => Promise.resolve(undefined) });
+
+beforeEach(() => {
+  resetTrafficSessionForTests();
+  resetTrafficQueriesForTests();
+  act(() => useAppStore.getState().resetToDefaults());
+});
+
+afterEach(async () => {
+  cleanup();
+  await service().forget();
+});
+
+describe('the Overview', () => {
+  it('offers the two ways in when no traffic is kept here', async () => {
+    render(<OverviewPanel />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Import your traffic' }));
+    expect(useAppStore.getState().ui.tab).toBe('traffic');
+    await userEvent.click(screen.getByRole('button', { name: 'Routing turns to cheaper models' }));
+    expect(useAppStore.getState().ui.tab).toBe('routing');
+  });
+
+  it('shows the bill and the decisions the worker worked out, each against the bill', async () => {
+    const s = service();
+    await s.importFiles([textSource('calls.jsonl', calls())]);
+    const pricing = pricingTable.get();
+    // What the worker answers, worked into the Overview's view independently of the page.
+    const analysis = (await s.analyse(pricing))!;
+    const cross = await s.crossFigures(pricing);
+    const search = await s.searchReplays(pricing, { kind: 'all' });
+    const view = overviewViewOf(analysis, cross, search);
+    expect(view.bill.totalUsd).toBeGreaterThan(0);
+    // The bill's parts add up to the bill.
+    const parts = view.bill.parts.reduce((sum, p) => sum + p.usd, 0);
+    expect(parts).toBeCloseTo(view.bill.totalUsd, 9);
+    // Two calendar days: the 30-day figure is 15 times the bill.
+    expect(view.bill.per30DaysUsd).toBeCloseTo(
+      view.bill.totalUsd * (30 / cross!.rates.spanDays),
+      9,
+    );
+
+    render(<OverviewPanel />);
+    const bill = await screen.findByRole('region', { name: 'Your bill' });
+    expect(
+      within(bill).getAllByText(formatMoney(analysis.billed.totals.totalUsd)).length,
+    ).toBeGreaterThan(0);
+    expect(within(bill).getByText(formatMoney(view.bill.per30DaysUsd))).toBeInTheDocument();
+    expect(within(bill).getByText('claude-opus-4-1')).toBeInTheDocument();
+
+    const decisions = await screen.findByRole('region', { name: 'Decisions' });
+    const models = await within(decisions).findByRole('listitem', { name: 'Which models?' });
+    const best = search!.ranked[0]!;
+    // An opus-4-1 bill has a cheaper same-provider move; the sentence states it against the bill.
+    expect(best.totalUsd).toBeLessThan(search!.asBilledUsd);
+    expect(models).toHaveTextContent(formatMoney(best.totalUsd));
+    expect(models).toHaveTextContent(`instead of ${formatMoney(search!.asBilledUsd)}`);
+    expect(models).toHaveTextContent('Exact on this traffic');
+    expect(best.choiceText).not.toMatch(/gpt/);
+
+    await userEvent.click(within(models).getByRole('button', { name: /See this replay/ }));
+    expect(useAppStore.getState().ui.tab).toBe('traffic');
+    expect(useAppStore.getState().traffic.replay.mapping.length).toBeGreaterThan(0);
+    await settled();
+  });
+});
