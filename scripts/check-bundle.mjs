@@ -5,7 +5,7 @@
 // A first visit loads the entry chunk named in dist/index.html, its static
 // imports and modulepreload links, and — because every tab, the first one
 // included, is a lazily loaded chunk — the chunk of the default tab (the
-// Overview) with its static imports, and the workers those start. The
+// offload gate) with its static imports, and the workers those start. The
 // other tabs' chunks load only when opened, so they count towards the total
 // but not the first visit. The service worker's registration (a chunk the
 // shell imports once the page has loaded, with workbox-window) counts too: a
@@ -13,7 +13,7 @@
 // runtime) does not: the browser installs it in the background, off the page,
 // and it then precaches the whole build for offline use; it is reported apart.
 //
-//   node scripts/check-bundle.mjs [--dist dist] [--budget-kb 200] [--first-tab OverviewPanel]
+//   node scripts/check-bundle.mjs [--dist dist] [--budget-kb 200] [--first-tab GatePanel]
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, normalize, relative, resolve } from 'node:path';
@@ -103,7 +103,7 @@ function htmlReferences(html, tagPattern, attribute) {
  *             firstVisit: string[], firstVisitRawBytes: number, firstVisitGzipBytes: number,
  *             totalRawBytes: number, totalGzipBytes: number }}
  */
-export function analyseBundle(distDir, { firstTabChunk = 'OverviewPanel' } = {}) {
+export function analyseBundle(distDir, { firstTabChunk = 'GatePanel' } = {}) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const entries = htmlReferences(html, /<script\b[^>]*type=["']module["'][^>]*>/g, 'src');
   if (entries.length === 0) throw new Error('dist/index.html has no <script type="module" src>');
@@ -246,7 +246,7 @@ function main() {
     console.error(`${distDir}/index.html not found: run \`npm run build\` first`);
     return 1;
   }
-  const report = analyseBundle(distDir, { firstTabChunk: option('--first-tab', 'OverviewPanel') });
+  const report = analyseBundle(distDir, { firstTabChunk: option('--first-tab', 'GatePanel') });
   const width = Math.max(5, ...report.chunks.map((c) => c.file.length));
   console.log(`${'chunk'.padEnd(width)}  ${'raw'.padStart(11)}  ${'gzip'.padStart(11)}  loaded`);
   for (const c of report.chunks) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { TabList, type TabItem } from '../ui/Tabs.tsx';
 import { useAppStore } from '../state/store.ts';
@@ -9,7 +9,12 @@ import { useScenarioPersistence } from '../features/share/use-scenario-persisten
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 import { useApplyTheme } from './theme.ts';
-import { mayHoldStoredTraffic, onFirstTrafficElsewhere } from './stored-traffic.ts';
+import { FirstVisit } from './FirstVisit.tsx';
+import {
+  mayHoldStoredTraffic,
+  onFirstTrafficElsewhere,
+  OPENED_WITH_HASH,
+} from './stored-traffic.ts';
 import { trackEditingFocus } from './control-focus.ts';
 
 // Every tab is its own chunk, loaded when first shown.
@@ -58,6 +63,7 @@ function Panel({ tab }: { tab: TabId }) {
 export function App() {
   const tab = useAppStore((s) => s.ui.tab);
   const setTab = useAppStore((s) => s.setTab);
+  const [firstVisit, setFirstVisit] = useState(false);
   useApplyTheme();
   useScenarioPersistence();
 
@@ -68,9 +74,17 @@ export function App() {
     // Without traffic yet, another tab's import is what brings some.
     let stopListening: (() => void) | undefined;
     let gone = false;
+    const openedOn = useAppStore.getState().ui.tab;
     void mayHoldStoredTraffic().then((may) => {
-      if (may) void publish();
-      else if (!gone) stopListening = onFirstTrafficElsewhere(() => void publish());
+      if (gone) return;
+      setFirstVisit(!may && !OPENED_WITH_HASH);
+      if (may) {
+        void publish();
+        // With traffic kept here, a visit without a link opens on its Overview.
+        if (!OPENED_WITH_HASH && useAppStore.getState().ui.tab === openedOn) {
+          useAppStore.getState().setTab('overview');
+        }
+      } else stopListening = onFirstTrafficElsewhere(() => void publish());
     });
     return () => {
       gone = true;
@@ -114,6 +128,7 @@ export function App() {
       {/* The comparison, when open, is a column beside the explorer (above it on narrow screens). */}
       <div className="app-body">
         <main id="main" className="app-main">
+          {firstVisit && tab !== 'overview' ? <FirstVisit /> : null}
           <section
             role="tabpanel"
             id={`main-panel-${tab}`}

@@ -37,3 +37,6 @@ export function onFirstTrafficElsewhere(onChange: () => void): () => void {
   };
   return () => channel.close();
 }
+
+/** Whether the page was opened with a hash (a shared link or the report): read once, at load. */
+export const OPENED_WITH_HASH = typeof location !== 'undefined' && location.hash.length > 1;

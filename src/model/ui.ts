@@ -18,4 +18,4 @@ export interface UiState {
 export const MAX_REPORT_TITLE_CHARS = 200;
 export const MAX_REPORT_NOTE_CHARS = 2_000;
 
-export const DEFAULT_UI: UiState = { tab: 'overview', theme: 'system' };
+export const DEFAULT_UI: UiState = { tab: 'gate', theme: 'system' };

@@ -28,7 +28,7 @@ describe('App shell', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
 
-  it('shows the product name, a purpose line and six tabs, opening on the two ways in', async () => {
+  it('shows the product name, a purpose line and six tabs, with the two ways in', async () => {
     render(<App />);
     expect(
       screen.getByRole('heading', { level: 1, name: 'Context Cost Explorer' }),
@@ -43,11 +43,12 @@ describe('App shell', () => {
       'Your traffic',
       'Prices',
     ]);
-    // No traffic kept here: the Overview offers your own traffic or a worked example.
-    expect(await screen.findByRole('button', { name: 'Import your traffic' })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Offloading large tool outputs' }));
-    expect(useAppStore.getState().ui.tab).toBe('gate');
+    // A first visit opens on the worked example, with the way to start from your own traffic.
     expect(await screen.findByRole('slider', { name: 'Output tokens' })).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start from your own traffic' }));
+    expect(useAppStore.getState().ui.tab).toBe('traffic');
+    // Answered, the note stays away.
+    expect(screen.queryByRole('button', { name: 'Start from your own traffic' })).toBeNull();
   });
 
   it('keeps the open tab in the state and moves with arrow keys', async () => {

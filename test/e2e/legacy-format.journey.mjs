@@ -4,7 +4,7 @@
 // the helpers of runner-expect.mjs, and an import of the TypeScript core.
 
 import { DEFAULT_PRICING, evaluateOffloadGate } from '../../src/core/index.ts';
-import { eventually, TAB_NAMES, waitForPanel } from './runner-expect.mjs';
+import { eventually, waitForPanel } from './runner-expect.mjs';
 
 /** Extra browser-context options for this module's pages. */
 export const contextOptions = { reducedMotion: 'reduce' };
@@ -42,7 +42,7 @@ export default async function legacyFormat(page, ctx) {
     true,
     'contextOptions apply to the page',
   );
-  await waitForPanel(page, TAB_NAMES[0]);
+  await waitForPanel(page, 'Offload gate');
   // The journey asks the TypeScript core and compares it with the page.
   const field = page.getByLabel('Output tokens', EXACT);
   await field.fill('25000');

@@ -42,6 +42,7 @@ export async function waitForPanel(page, tabName) {
 
 /** The explorer tabs, in order, as the tab list names them. */
 export const TAB_NAMES = [
+  'Overview',
   'Offload gate',
   'Prompt budget',
   'Model routing',

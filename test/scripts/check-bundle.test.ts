@@ -30,12 +30,12 @@ const BUILD = {
     '<link rel="stylesheet" crossorigin href="./assets/index-A.css">' +
     '</head><body></body></html>',
   'assets/index-A.js':
-    'import{t as e}from"./vendor-B.js";const g=()=>import(`./OverviewPanel-C.js`),' +
+    'import{t as e}from"./vendor-B.js";const g=()=>import(`./GatePanel-C.js`),' +
     'b=()=>import(`./BudgetPanel-D.js`),s="import(\'./missing.js\')";export{e as t};',
   'assets/vendor-B.js': `var x=${JSON.stringify('v'.repeat(5000))};export{x as t};`,
-  'assets/OverviewPanel-C.js':
+  'assets/GatePanel-C.js':
     'import{t}from"./index-A.js";import{c}from"./charts-E.js";export default c;',
-  'assets/OverviewPanel-C.css': '.gate{color:red}',
+  'assets/GatePanel-C.css': '.gate{color:red}',
   'assets/BudgetPanel-D.js': 'import{c}from"./charts-E.js";import"./budget-F.js";export default c;',
   'assets/charts-E.js': 'export const c=1;',
   'assets/budget-F.js': 'export const f=2;',
@@ -46,7 +46,7 @@ describe('analyseBundle', () => {
   it('counts the entry, its static imports and the default tab with its imports as the first visit', () => {
     const report = analyseBundle(fakeBuild(BUILD));
     expect([...report.firstVisit].sort()).toEqual([
-      'assets/OverviewPanel-C.js',
+      'assets/GatePanel-C.js',
       'assets/charts-E.js',
       'assets/index-A.js',
       'assets/vendor-B.js',
@@ -56,10 +56,10 @@ describe('analyseBundle', () => {
   it.each([
     ['assets/index-A.js', 'first visit: entry'],
     ['assets/vendor-B.js', 'first visit: entry import'],
-    ['assets/OverviewPanel-C.js', 'first visit: default tab'],
+    ['assets/GatePanel-C.js', 'first visit: default tab'],
     ['assets/charts-E.js', 'first visit: default tab import'],
     ['assets/index-A.css', 'first visit: stylesheet'],
-    ['assets/OverviewPanel-C.css', 'first visit: stylesheet'],
+    ['assets/GatePanel-C.css', 'first visit: stylesheet'],
     ['assets/BudgetPanel-D.js', 'lazy'],
     ['assets/budget-F.js', 'lazy'],
   ])('labels %s as %s', (file, role) => {
@@ -111,7 +111,7 @@ describe('analyseBundle', () => {
       fakeBuild({
         ...BUILD,
         'assets/index-A.js':
-          'const g=()=>import(`./OverviewPanel-C.js`),r=()=>import(`./sw-registration-J.js`);export{};',
+          'const g=()=>import(`./GatePanel-C.js`),r=()=>import(`./sw-registration-J.js`);export{};',
         'assets/sw-registration-J.js':
           'import{t}from"./index-A.js";const w=()=>import(`./workbox-window.prod.es5-K.js`);w();',
         'assets/workbox-window.prod.es5-K.js': 'export const W=()=>0;',

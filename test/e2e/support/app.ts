@@ -4,6 +4,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The explorer tabs, in order, as the tab list names them. */
 export const TAB_NAMES = [
+  'Overview',
   'Offload gate',
   'Prompt budget',
   'Model routing',
