@@ -49,23 +49,26 @@ export function runTraceCase(input: Record<string, unknown>, pricing: PricingTab
   };
 }
 
+/** A `replay` case's plan: `asRun`, or `model` (one name or a mapping) and `ttlSeconds` (default 300). */
+export function replayPlanOf(input: Record<string, unknown>): ReplayPlan {
+  const model = input['model'];
+  return input['asRun'] === true
+    ? { kind: 'asRun' }
+    : {
+        kind: 'whatIf',
+        ttlSeconds: (input['ttlSeconds'] as number | undefined) ?? 300,
+        ...(typeof model === 'string'
+          ? { model }
+          : typeof model === 'object' && model !== null
+            ? { model: new Map(Object.entries(model as Record<string, string>)) }
+            : {}),
+      };
+}
+
 /** A `replay` case: `{ files, pricing, model?, ttlSeconds?, asRun? }` → `{ totals, calibration? }`. */
 export function runReplayCase(input: Record<string, unknown>, pricing: PricingTable): unknown {
   const { calls } = readTraceFiles(input['files'] as Files);
-  const model = input['model'];
-  const plan: ReplayPlan =
-    input['asRun'] === true
-      ? { kind: 'asRun' }
-      : {
-          kind: 'whatIf',
-          ttlSeconds: (input['ttlSeconds'] as number | undefined) ?? 300,
-          ...(typeof model === 'string'
-            ? { model }
-            : typeof model === 'object' && model !== null
-              ? { model: new Map(Object.entries(model as Record<string, string>)) }
-              : {}),
-        };
-  const result = replayTrace(calls, pricing, plan);
+  const result = replayTrace(calls, pricing, replayPlanOf(input));
   let unpriced = 0;
   for (const count of result.leftOut.unpriced.values()) unpriced += count;
   const shaped = {
