@@ -6,4 +6,5 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   stderrIsTty: process.stderr.isTTY,
+  cwd: process.cwd(),
 });

@@ -4,6 +4,7 @@
  * export write it), which replaces the book, or else the dated price book.
  */
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { importLiteLlmPrices } from '../core/litellm.ts';
 import type { PricingTable } from '../core/pricing.ts';
 import { pricingOf } from '../conformance/pricing-of.ts';
@@ -37,7 +38,8 @@ export async function readPriceFile(path: string): Promise<PricingTable> {
 export async function pricingFor(
   pricesFile: string | undefined,
   models: Iterable<string>,
+  cwd: string,
 ): Promise<PricingTable> {
-  if (pricesFile !== undefined) return readPriceFile(pricesFile);
+  if (pricesFile !== undefined) return readPriceFile(resolve(cwd, pricesFile));
   return billingPricing(await loadPriceBook(), {}, models);
 }

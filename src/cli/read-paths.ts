@@ -5,7 +5,7 @@
  */
 import { openAsBlob } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import {
   createTraceReader,
   type SkippedRecord,
@@ -23,6 +23,8 @@ export interface FoundFile {
   readonly path: string;
   /** The name it is reported and labelled by: its path inside the folder given, else the path as given. */
   readonly name: string;
+  /** Whose traffic it is (SPEC §13.7); absent, its name stands for it. */
+  readonly source?: string;
   readonly bytes: number;
 }
 
@@ -31,29 +33,44 @@ export class UnreadablePathError extends Error {
   override readonly name = 'UnreadablePathError';
 }
 
-async function walk(root: string, path: string, out: FoundFile[]): Promise<void> {
+/** A path to read, as given, and whose traffic it is. */
+export interface GivenPath {
+  readonly path: string;
+  readonly source?: string;
+}
+
+async function walk(given: GivenPath, root: string, path: string, out: FoundFile[]): Promise<void> {
   const info = await stat(path);
   if (info.isFile()) {
-    out.push({ path, name: path === root ? path : relative(root, path), bytes: info.size });
+    out.push({
+      path,
+      name: path === root ? given.path : relative(root, path),
+      ...(given.source === undefined ? {} : { source: given.source }),
+      bytes: info.size,
+    });
     return;
   }
   if (!info.isDirectory()) return;
   const entries = await readdir(path, { withFileTypes: true });
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
-    if (entry.isFile() || entry.isDirectory()) await walk(root, join(path, entry.name), out);
+    if (entry.isFile() || entry.isDirectory()) await walk(given, root, join(path, entry.name), out);
   }
 }
 
-/** The files under `paths`, in the order given; throws `UnreadablePathError` naming a path that cannot be read. */
-export async function findFiles(paths: readonly string[]): Promise<FoundFile[]> {
+/**
+ * The files under `paths` (resolved against `cwd`), in the order given;
+ * throws `UnreadablePathError` naming a path that cannot be read.
+ */
+export async function findFiles(paths: readonly GivenPath[], cwd: string): Promise<FoundFile[]> {
   const out: FoundFile[] = [];
-  for (const path of paths) {
+  for (const given of paths) {
+    const root = resolve(cwd, given.path);
     try {
-      await walk(path, path, out);
+      await walk(given, root, root, out);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      throw new UnreadablePathError(`cannot read ${path}: ${message}`);
+      throw new UnreadablePathError(`cannot read ${given.path}: ${message}`);
     }
   }
   return out;
@@ -67,7 +84,7 @@ export async function readFiles(
   const reader = createTraceReader();
   const notRead: SkippedRecord[] = [];
   for (const file of files) {
-    reader.beginFile(file.name);
+    reader.beginFile(file.name, file.source);
     let reason: string | undefined;
     try {
       const end = await readFileInto(reader, await openAsBlob(file.path), onBytes, () => false);

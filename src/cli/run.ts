@@ -20,7 +20,7 @@ import {
   type BillDimension,
 } from './bill-output.ts';
 import { pricingFor } from './prices.ts';
-import { findFiles, readFiles, UnreadablePathError } from './read-paths.ts';
+import { findFiles, readFiles, UnreadablePathError, type GivenPath } from './read-paths.ts';
 
 /** Where the command writes. */
 export interface CliIo {
@@ -28,6 +28,8 @@ export interface CliIo {
   stderr(text: string): void;
   /** Whether stderr is a terminal (the progress bar shows only then). */
   readonly stderrIsTty: boolean;
+  /** The folder relative paths are read from. */
+  readonly cwd: string;
 }
 
 /** Exit status of a usage error. */
@@ -58,14 +60,28 @@ interface Read {
   readonly pricing: PricingTable;
 }
 
+interface InputOptions {
+  readonly source?: [string, string][];
+}
+
+function givenPaths(paths: readonly string[], opts: InputOptions): GivenPath[] {
+  const given: GivenPath[] = [
+    ...paths.map((path) => ({ path })),
+    ...(opts.source ?? []).map(([source, path]) => ({ path, source })),
+  ];
+  if (given.length === 0)
+    throw new InvalidArgumentError('give at least one file or folder to read');
+  return given;
+}
+
 async function readInput(
-  paths: readonly string[],
+  paths: readonly GivenPath[],
   prices: string | undefined,
   io: CliIo,
 ): Promise<Read> {
   let files;
   try {
-    files = await findFiles(paths);
+    files = await findFiles(paths, io.cwd);
   } catch (error) {
     if (error instanceof UnreadablePathError) throw new UnreadableInputError(error.message);
     throw error;
@@ -90,13 +106,19 @@ async function readInput(
   for (const s of read.skipped) io.stderr(`skipped ${s.file}:${s.line}: ${s.reason}\n`);
   let pricing;
   try {
-    pricing = await pricingFor(prices, new Set(read.calls.map((c) => c.model)));
+    pricing = await pricingFor(prices, new Set(read.calls.map((c) => c.model)), io.cwd);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new UnreadableInputError(`cannot read the price file ${prices ?? ''}: ${message}`);
   }
   return { read, pricing };
 }
+
+const sourceOption = () =>
+  new Option(
+    '--source <label=path>',
+    "read PATH as LABEL's traffic: a person or a machine (repeatable)",
+  ).argParser(collectPair);
 
 const pricesOption = () =>
   new Option(
@@ -121,7 +143,8 @@ function program(io: CliIo): Command {
   root
     .command('bill')
     .description('the as-billed bill of trace files and folders')
-    .argument('<paths...>', 'files and folders (read recursively)')
+    .argument('[paths...]', 'files and folders (read recursively)')
+    .addOption(sourceOption())
     .addOption(
       new Option('--by <dimension>', 'break the bill down by')
         .choices(BILL_DIMENSIONS)
@@ -133,9 +156,9 @@ function program(io: CliIo): Command {
     .action(
       async (
         paths: string[],
-        opts: { by: BillDimension; prices?: string; json?: boolean; csv?: boolean },
+        opts: InputOptions & { by: BillDimension; prices?: string; json?: boolean; csv?: boolean },
       ) => {
-        const { read, pricing } = await readInput(paths, opts.prices, io);
+        const { read, pricing } = await readInput(givenPaths(paths, opts), opts.prices, io);
         const billed = billTrace(read.calls, pricing, read.reported);
         if (opts.json === true)
           json({
@@ -151,7 +174,8 @@ function program(io: CliIo): Command {
   root
     .command('replay')
     .description('the traffic replayed on other models or another cache TTL (SPEC §11)')
-    .argument('<paths...>', 'files and folders (read recursively)')
+    .argument('[paths...]', 'files and folders (read recursively)')
+    .addOption(sourceOption())
     .option('--map <from=to>', 'replay calls on model FROM on model TO (repeatable)', collectPair)
     .addOption(new Option('--all-on <model>', 'replay every call on one model').conflicts('map'))
     .addOption(
@@ -164,7 +188,7 @@ function program(io: CliIo): Command {
     .action(
       async (
         paths: string[],
-        opts: {
+        opts: InputOptions & {
           map?: [string, string][];
           allOn?: string;
           ttl: 300 | 3600;
@@ -172,7 +196,7 @@ function program(io: CliIo): Command {
           json?: boolean;
         },
       ) => {
-        const { read, pricing } = await readInput(paths, opts.prices, io);
+        const { read, pricing } = await readInput(givenPaths(paths, opts), opts.prices, io);
         const choice: ReplayPlanChoice = {
           model:
             opts.allOn !== undefined
@@ -207,7 +231,8 @@ function program(io: CliIo): Command {
     .description(
       "the cheapest replay settings, with the traffic tab's constraints (same provider by default)",
     )
-    .argument('<paths...>', 'files and folders (read recursively)')
+    .argument('[paths...]', 'files and folders (read recursively)')
+    .addOption(sourceOption())
     .option('--any', "let a model move to any provider's model")
     .addOption(
       new Option('--allow <from=to>', 'allow only these moves (repeatable)')
@@ -225,7 +250,7 @@ function program(io: CliIo): Command {
     .action(
       async (
         paths: string[],
-        opts: {
+        opts: InputOptions & {
           any?: boolean;
           allow?: [string, string][];
           exclude?: string[];
@@ -234,7 +259,7 @@ function program(io: CliIo): Command {
           json?: boolean;
         },
       ) => {
-        const { read, pricing } = await readInput(paths, opts.prices, io);
+        const { read, pricing } = await readInput(givenPaths(paths, opts), opts.prices, io);
         const allowed: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
         for (const [from, to] of opts.allow ?? []) (allowed[from] ??= []).push(to);
         const constraints: ReplayConstraints = {
