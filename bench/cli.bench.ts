@@ -1,0 +1,120 @@
+/**
+ * Command-line benchmark (part of `npm run bench`): `bill --json` over a
+ * generated folder of Claude Code transcripts, in a child process, five
+ * runs. Prints one JSON line per figure, `{"name", "value", "unit"}`: MB/s
+ * (median, min, max) and peak RSS (the largest of the runs; target: under
+ * 300 MB for a 4 GB folder).
+ *
+ * The folder is written to os.tmpdir()/cce-cli-bench-<MB>/ (never
+ * committed) and reused by the next run: `CCE_BENCH_MB` sets its size in
+ * MB (default 400; 4096 for the 4 GB figure). Every file is a copy of one
+ * bench/claude-code-corpus.ts transcript with its session, message and
+ * request ids made the file's own, so no call is a duplicate of another.
+ *
+ * `--child DIR` runs only the command on DIR and prints its peak RSS.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCli } from '../src/cli/run.ts';
+import { report } from './bench-kit.ts';
+import { generateTranscript } from './claude-code-corpus.ts';
+
+const FILE_MB = 50;
+const RUNS = 5;
+
+async function child(dir: string): Promise<void> {
+  let calls = 0;
+  const status = await runCli(['bill', dir, '--json'], {
+    stdout: (text) => {
+      calls = (JSON.parse(text) as { calls: number }).calls;
+    },
+    stderr: () => undefined,
+    stderrIsTty: false,
+    cwd: process.cwd(),
+  });
+  // maxRSS is in KiB.
+  process.stdout.write(
+    `${JSON.stringify({ status, calls, maxRssKiB: process.resourceUsage().maxRSS })}\n`,
+  );
+}
+
+function folderOf(megabytes: number): string {
+  const dir = join(tmpdir(), `cce-cli-bench-${megabytes}`);
+  const files = Math.max(1, Math.round(megabytes / FILE_MB));
+  const done = join(dir, '.complete');
+  if (existsSync(done)) return dir;
+  mkdirSync(join(dir, 'projects', '-home-dev-projects-shop'), { recursive: true });
+  const template = join(dir, 'template.jsonl.tmp');
+  generateTranscript(template, FILE_MB);
+  const text = readFileSync(template, 'utf8');
+  for (let i = 0; i < files; i++) {
+    const tag = i.toString(36).padStart(4, '0');
+    const copy = text
+      .replaceAll('5b0d6c1e-8f3a-4c2d-9e71-', `5b0d6c1e-8f3a-4c2d-${tag}-`)
+      .replaceAll('"msg_', `"msg_${tag}_`)
+      .replaceAll('"req_', `"req_${tag}_`);
+    writeFileSync(join(dir, 'projects', '-home-dev-projects-shop', `session-${tag}.jsonl`), copy);
+  }
+  spawnSync('rm', ['-f', template]);
+  writeFileSync(done, '');
+  return dir;
+}
+
+function bytesUnder(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.jsonl')) {
+      total += statSync(join(entry.parentPath, entry.name)).size;
+    }
+  }
+  return total;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function main(): Promise<void> {
+  const childAt = process.argv.indexOf('--child');
+  if (childAt >= 0) {
+    await child(process.argv[childAt + 1]!);
+    return;
+  }
+  const megabytes = Number(process.env['CCE_BENCH_MB'] ?? 400);
+  const dir = join(folderOf(megabytes), 'projects');
+  const bytes = bytesUnder(dir);
+  const self = fileURLToPath(import.meta.url);
+  const rates: number[] = [];
+  let peakKiB = 0;
+  let calls = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const start = performance.now();
+    const out = spawnSync(process.execPath, ['--import', 'tsx', self, '--child', dir], {
+      encoding: 'utf8',
+      maxBuffer: 1024 * 1024,
+    });
+    const seconds = (performance.now() - start) / 1000;
+    if (out.status !== 0) throw new Error(`the child failed: ${out.stderr}`);
+    const figures = JSON.parse(out.stdout) as { status: number; calls: number; maxRssKiB: number };
+    if (figures.status !== 0) throw new Error(`bill exited with ${figures.status}`);
+    calls = figures.calls;
+    peakKiB = Math.max(peakKiB, figures.maxRssKiB);
+    rates.push(bytes / 1e6 / seconds);
+  }
+  report({ name: `cli bill: folder size`, value: Math.round(bytes / 1e6), unit: 'MB' });
+  report({ name: `cli bill: calls`, value: calls, unit: 'calls' });
+  report({ name: `cli bill: throughput, median of ${RUNS}`, value: median(rates), unit: 'MB/s' });
+  report({ name: `cli bill: throughput, min`, value: Math.min(...rates), unit: 'MB/s' });
+  report({ name: `cli bill: throughput, max`, value: Math.max(...rates), unit: 'MB/s' });
+  report({
+    name: `cli bill: peak RSS, max of ${RUNS}`,
+    value: Math.round(peakKiB / 1024),
+    unit: 'MB',
+  });
+}
+
+await main();
