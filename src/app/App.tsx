@@ -74,17 +74,11 @@ export function App() {
     // Without traffic yet, another tab's import is what brings some.
     let stopListening: (() => void) | undefined;
     let gone = false;
-    const openedOn = useAppStore.getState().ui.tab;
     void mayHoldStoredTraffic().then((may) => {
       if (gone) return;
       setFirstVisit(!may && !OPENED_WITH_HASH);
-      if (may) {
-        void publish();
-        // With traffic kept here, a visit without a link opens on its Overview.
-        if (!OPENED_WITH_HASH && useAppStore.getState().ui.tab === openedOn) {
-          useAppStore.getState().setTab('overview');
-        }
-      } else stopListening = onFirstTrafficElsewhere(() => void publish());
+      if (may) void publish();
+      else stopListening = onFirstTrafficElsewhere(() => void publish());
     });
     return () => {
       gone = true;

@@ -4,6 +4,8 @@
  * so it never loads the traffic session or its worker (the first visit's
  * budget counts only the entry and the default tab).
  */
+import { setStartOnOverview } from '../state/start-tab.ts';
+import { useAppStore } from '../state/store.ts';
 
 /** Mirrors `TRAFFIC_DB_NAME` of src/engine/traces/traffic-db.ts (a test keeps the two equal). */
 export const STORED_TRAFFIC_DB = 'cce-traffic';
@@ -40,3 +42,13 @@ export function onFirstTrafficElsewhere(onChange: () => void): () => void {
 
 /** Whether the page was opened with a hash (a shared link or the report): read once, at load. */
 export const OPENED_WITH_HASH = typeof location !== 'undefined' && location.hash.length > 1;
+
+/**
+ * Decides, before the first render, whether this visit opens on the
+ * Overview, and opens it: no link, and this browser may hold traffic.
+ */
+export async function decideStartTab(): Promise<void> {
+  if (OPENED_WITH_HASH || !(await mayHoldStoredTraffic())) return;
+  setStartOnOverview(true);
+  useAppStore.getState().setTab('overview');
+}

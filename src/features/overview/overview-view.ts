@@ -157,7 +157,7 @@ function changeWords(changeUsd: number, asBilledUsd: number, spanDays: number): 
 const REPLAY_CONFIDENCE: Confidence = {
   level: 'exact',
   text:
-    'Exact for these calls: each one is billed again in time order on its new model, ' +
+    'Exact for these calls: each one is billed again in time order under the new setting, ' +
     'with the cache rules the bill itself follows. For future traffic it holds as far as ' +
     'that traffic resembles this; it cannot tell whether the answers would be as good.',
 };
@@ -189,7 +189,7 @@ function modelsDecision(search: ReplaySearchOutcome, spanDays: number): Decision
   return {
     ...base,
     sentence:
-      `${capitalise(best.choiceText)} would have billed this traffic ${formatMoney(best.totalUsd)} ` +
+      `Replayed with ${best.choiceText}, this traffic would have billed ${formatMoney(best.totalUsd)} ` +
       `instead of ${formatMoney(search.asBilledUsd)}: ${changeWords(change, search.asBilledUsd, spanDays)}.`,
     changeUsd: change,
     changePer30DaysUsd: per30Days(change, spanDays),
@@ -233,10 +233,6 @@ function ttlDecision(search: ReplaySearchOutcome, spanDays: number): Decision {
     givesUp: keep.givesUp,
     choice: keep,
   };
-}
-
-function capitalise(text: string): string {
-  return text.length === 0 ? text : text[0]!.toUpperCase() + text.slice(1);
 }
 
 /** The Overview: the bill, then the decisions the search supports (none until it answers). */

@@ -199,7 +199,7 @@ export function reducePersistence(state: PersistState, event: PersistEvent): Per
     }
     const data = ownData ?? savedData;
     if (data !== null) {
-      fx.push({ type: 'load', data });
+      fx.push({ type: 'load', data, startup: true });
       // Another tab's newer work in the shared save stays one click away.
       if (ownData !== null && savedData !== null && saved?.raw !== own?.raw)
         fx.push({ type: 'keepInHistory', data: savedData });

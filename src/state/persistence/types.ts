@@ -219,7 +219,8 @@ export type PersistEffect =
       readonly previousWork: ScenarioData | null;
     }
   /** Load a scenario into the store, as checked (it came from a checked source). */
-  | { readonly type: 'load'; readonly data: ScenarioData }
+  /** `startup`: the work a reload restores (not a link). */
+  | { readonly type: 'load'; readonly data: ScenarioData; readonly startup?: boolean }
   | { readonly type: 'setPinned'; readonly data: ScenarioData }
   /** Take the current scenario's JSON; answer `recordReady`. */
   | { readonly type: 'record'; readonly source: HistorySource }

@@ -6,6 +6,7 @@
  * while effects run (a store change a load causes, an answer given at once)
  * wait in a queue and are reduced in order after them, all in the same task.
  */
+import { startsOnOverview } from '../../../state/start-tab.ts';
 import {
   decodeScenarioHash,
   encodeScenarioHash,
@@ -191,7 +192,13 @@ export function startScenarioPersistence(): () => void {
       case 'decodeLink':
         return decodeLink(effect);
       case 'load':
-        useAppStore.getState().loadScenario(effect.data);
+        useAppStore
+          .getState()
+          .loadScenario(
+            effect.startup === true && startsOnOverview()
+              ? { ...effect.data, ui: { ...effect.data.ui, tab: 'overview' } }
+              : effect.data,
+          );
         return limits.accept();
       case 'setPinned':
         return useShareStore.setState({ pinnedA: effect.data });
