@@ -22,6 +22,56 @@ export async function mayHoldStoredTraffic(): Promise<boolean> {
   }
 }
 
+/**
+ * True when the traffic database holds at least one call (or cannot be
+ * read, when it may): a visit to Your traffic creates the database empty,
+ * and an empty one is no reason to open on the Overview.
+ */
+export async function holdsStoredTraffic(): Promise<boolean> {
+  if (!(await mayHoldStoredTraffic())) return false;
+  if (typeof indexedDB.databases !== 'function') return true;
+  return new Promise<boolean>((resolve) => {
+    let request: IDBOpenDBRequest;
+    try {
+      // No version: the database exists (listed above), so this never upgrades it.
+      request = indexedDB.open(STORED_TRAFFIC_DB);
+    } catch {
+      resolve(true);
+      return;
+    }
+    request.onerror = () => resolve(true);
+    request.onblocked = () => resolve(true);
+    request.onsuccess = () => {
+      const db = request.result;
+      try {
+        if (!db.objectStoreNames.contains(STORED_TRAFFIC_CALLS)) {
+          db.close();
+          resolve(false);
+          return;
+        }
+        const count = db
+          .transaction(STORED_TRAFFIC_CALLS, 'readonly')
+          .objectStore(STORED_TRAFFIC_CALLS)
+          .count();
+        count.onsuccess = () => {
+          db.close();
+          resolve(count.result > 0);
+        };
+        count.onerror = () => {
+          db.close();
+          resolve(true);
+        };
+      } catch {
+        db.close();
+        resolve(true);
+      }
+    };
+  });
+}
+
+/** Mirrors the calls store of src/engine/traces/traffic-db.ts. */
+export const STORED_TRAFFIC_CALLS = 'calls';
+
 /** Mirrors `TRAFFIC_CHANNEL` of src/engine/traces/traffic-channel.ts (a test keeps the two equal). */
 export const STORED_TRAFFIC_CHANNEL = 'cce-traffic-changes';
 
@@ -45,10 +95,10 @@ export const OPENED_WITH_HASH = typeof location !== 'undefined' && location.hash
 
 /**
  * Decides, before the first render, whether this visit opens on the
- * Overview, and opens it: no link, and this browser may hold traffic.
+ * Overview, and opens it: no link, and this browser holds traffic.
  */
 export async function decideStartTab(): Promise<void> {
-  if (OPENED_WITH_HASH || !(await mayHoldStoredTraffic())) return;
+  if (OPENED_WITH_HASH || !(await holdsStoredTraffic())) return;
   setStartOnOverview(true);
   useAppStore.getState().setTab('overview');
 }

@@ -1,13 +1,20 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import {
+  holdsStoredTraffic,
   mayHoldStoredTraffic,
   onFirstTrafficElsewhere,
   STORED_TRAFFIC_CHANNEL,
   STORED_TRAFFIC_DB,
 } from '../../src/app/stored-traffic.ts';
+import type { TraceCall } from '../../src/core/traces/index.ts';
 import { TRAFFIC_CHANNEL } from '../../src/engine/traces/traffic-channel.ts';
-import { TRAFFIC_DB_NAME } from '../../src/engine/traces/traffic-db.ts';
+import {
+  forgetTraffic,
+  loadTraffic,
+  TRAFFIC_DB_NAME,
+  updateTraffic,
+} from '../../src/engine/traces/traffic-db.ts';
 
 describe('stored traffic on start', () => {
   it('looks for the database the traffic worker keeps its calls in', () => {
@@ -42,5 +49,20 @@ describe('stored traffic on start', () => {
       request.onsuccess = () => resolve();
       request.onerror = () => resolve();
     });
+  });
+
+  it('holds traffic only while the store has calls: an empty store (a visit to Your traffic) does not', async () => {
+    expect(await holdsStoredTraffic()).toBe(false);
+    expect(await loadTraffic()).toBeUndefined();
+    expect(await mayHoldStoredTraffic()).toBe(true);
+    expect(await holdsStoredTraffic()).toBe(false);
+    await updateTraffic(() => ({
+      meta: { files: [], skipped: [], skippedTotal: 0, callCount: 1 },
+      calls: [{ model: 'claude-sonnet-4-5' } as unknown as TraceCall],
+      extras: { notes: [], reported: [] },
+    }));
+    expect(await holdsStoredTraffic()).toBe(true);
+    await forgetTraffic();
+    expect(await holdsStoredTraffic()).toBe(false);
   });
 });
