@@ -97,3 +97,31 @@ test('values beyond the limits are refused, naming the field and the limit', asy
   await sweep(page, 'a refused link');
   expect(errors).toEqual([]);
 });
+
+test('a chart not yet measured never widens the page', async ({ page }) => {
+  // A loaded machine can hold a resize observer's first report back while
+  // the page is read: hold every report back, and the charts, drawn at their
+  // fallback width meanwhile, must still fit their columns.
+  await page.addInitScript(() => {
+    window.ResizeObserver = class {
+      observe(): void {}
+      unobserve(): void {}
+      disconnect(): void {}
+    } as unknown as typeof ResizeObserver;
+  });
+  const errors = watchErrors(page);
+  await page.goto(linkTo(extreme(1_000_000, 1_000_000_000, 604_800)));
+  await expect(page.getByText('Opened the scenario from the link.')).toBeVisible();
+  for (const tab of ['Offload gate', 'Model routing'] as const) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await expect(page.locator('.chart-plot svg').first()).toBeVisible();
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      view: window.innerWidth,
+    }));
+    expect(widths.scroll, `${tab}: the page is wider than the window`).toBeLessThanOrEqual(
+      widths.view + 1,
+    );
+  }
+  expect(errors).toEqual([]);
+});
