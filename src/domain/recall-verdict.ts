@@ -52,3 +52,45 @@ export function recallVerdicts(points: readonly RecallCosts[]): RecallVerdict[] 
     };
   });
 }
+
+/**
+ * Where a policy stops paying against never offloading, over the recall
+ * prior: it pays (costs less than never offloading) while fewer than
+ * `paysBelow` of the outputs are recalled. `paysBelow` is 0 when it pays at
+ * no prior, 1 when it pays at every prior swept; between two swept priors it
+ * is where the saving, linear between them, reaches 0. `losesAbove` says
+ * whether it then costs more than never offloading (size-only does; the
+ * gate, offloading less as the prior rises, may only stop saving).
+ */
+export interface BreakEven {
+  readonly paysBelow: number;
+  readonly losesAbove: boolean;
+  /** The largest loss against never offloading over the swept priors, USD per 1,000 outputs (0 when none). */
+  readonly worstLossUsd: number;
+}
+
+/** Below this (USD per 1,000 outputs) a difference is a tie: the sum of many products rounds. */
+const TIE_USD = 1e-9;
+
+/** The break-even recall of `policy` over `points` (sorted by recall prior, as swept). */
+export function breakEvenRecall(
+  points: readonly RecallCosts[],
+  policy: Exclude<PolicyId, 'never'>,
+): BreakEven {
+  const key = policy === 'gate' ? 'gateUsd' : 'sizeOnlyUsd';
+  const saving = points.map((p) => p.neverUsd - p[key]);
+  const worstLossUsd = Math.max(0, ...saving.map((s) => -s));
+  const losesAbove = worstLossUsd > TIE_USD;
+  if (points.length === 0) return { paysBelow: 0, losesAbove: false, worstLossUsd: 0 };
+  if (saving[0]! <= TIE_USD) return { paysBelow: 0, losesAbove, worstLossUsd };
+  for (let i = 1; i < points.length; i++) {
+    const s = saving[i]!;
+    if (s <= TIE_USD) {
+      const a = points[i - 1]!.recallProbability;
+      const b = points[i]!.recallProbability;
+      const before = saving[i - 1]!;
+      return { paysBelow: a + ((b - a) * before) / (before - s), losesAbove, worstLossUsd };
+    }
+  }
+  return { paysBelow: points[points.length - 1]!.recallProbability, losesAbove, worstLossUsd };
+}

@@ -146,6 +146,17 @@ export interface RecallSweepRequest extends PopulationRequest {
   readonly probabilities: readonly number[];
 }
 
+/** The recall sweep at each recall elasticity k of `elasticities`: the verdict over p_recall × k. */
+export interface RecallRegionRequest extends RecallSweepRequest {
+  readonly elasticities: readonly number[];
+}
+
+/** One row of the region: the sweep over p_recall at one elasticity. */
+export interface RecallRegionRow {
+  readonly recallElasticity: number;
+  readonly points: readonly RecallSweepPoint[];
+}
+
 /** Each policy's cost per 1,000 outputs at one recall prior. */
 export interface RecallSweepPoint {
   readonly recallProbability: number;
@@ -265,6 +276,20 @@ export const engineApi = {
       // An unpriced model or a rejected size: the comparison above says why.
       return null;
     }
+  },
+
+  // ---- The verdict over p_recall × k: one sweep per recall elasticity ----
+  recallRegion(request: RecallRegionRequest): RecallRegionRow[] | null {
+    const rows: RecallRegionRow[] = [];
+    for (const recallElasticity of request.elasticities) {
+      const points = engineApi.recallSweep({
+        ...request,
+        population: { ...request.population, recallElasticity },
+      });
+      if (points === null) return null;
+      rows.push({ recallElasticity, points });
+    }
+    return rows;
   },
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recallVerdicts } from '../../src/domain/recall-verdict.ts';
+import { breakEvenRecall, recallVerdicts } from '../../src/domain/recall-verdict.ts';
 
 describe('recallVerdicts', () => {
   it('names the cheapest policy at each prior and its lead over the next', () => {
@@ -21,5 +21,49 @@ describe('recallVerdicts', () => {
       { recallProbability: 0, neverUsd: 0, sizeOnlyUsd: 0, gateUsd: 0 },
     ]);
     expect(zero!.marginPct).toBeNull();
+  });
+});
+
+describe('breakEvenRecall', () => {
+  const at = (p: number, neverUsd: number, sizeOnlyUsd: number, gateUsd: number) => ({
+    recallProbability: p,
+    neverUsd,
+    sizeOnlyUsd,
+    gateUsd,
+  });
+
+  it('finds where the saving reaches 0 between two swept priors', () => {
+    // Size-only saves 20 at p = 0.5 and loses 20 at p = 0.75: it breaks even half way.
+    const points = [
+      at(0, 50, 10, 50),
+      at(0.5, 50, 30, 50),
+      at(0.75, 50, 70, 50),
+      at(1, 50, 90, 50),
+    ];
+    expect(breakEvenRecall(points, 'sizeOnly')).toEqual({
+      paysBelow: 0.625,
+      losesAbove: true,
+      worstLossUsd: 40,
+    });
+  });
+
+  it('pays at every prior swept, or at none', () => {
+    const always = [at(0, 50, 10, 20), at(1, 50, 40, 49)];
+    expect(breakEvenRecall(always, 'sizeOnly')).toEqual({
+      paysBelow: 1,
+      losesAbove: false,
+      worstLossUsd: 0,
+    });
+    const never = [at(0, 50, 60, 50), at(1, 50, 90, 50)];
+    expect(breakEvenRecall(never, 'sizeOnly')).toMatchObject({ paysBelow: 0, losesAbove: true });
+  });
+
+  it('says the gate, which only stops saving, never loses', () => {
+    const points = [at(0, 50, 10, 20), at(0.5, 50, 40, 50), at(1, 50, 90, 50)];
+    expect(breakEvenRecall(points, 'gate')).toEqual({
+      paysBelow: 0.5,
+      losesAbove: false,
+      worstLossUsd: 0,
+    });
   });
 });

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { comparePopulation, DEFAULT_PRICING, resolveGateInputs } from '../../src/core/index.ts';
 import { packOutputs, unpackOutputs } from '../../src/domain/packed-outputs.ts';
+import { breakEvenRecall } from '../../src/domain/recall-verdict.ts';
 import { engineApi } from '../../src/engine/api.ts';
 import { DEFAULT_GATE } from '../../src/model/gate.ts';
 
@@ -96,5 +97,48 @@ describe('engineApi on the traffic population', () => {
         probabilities: [0],
       }),
     ).toBeNull();
+  });
+
+  it('draws the region over p_recall × k, one core sweep per elasticity', () => {
+    // Small outputs carried one turn and a large one carried none: a recall
+    // (2,000 tokens in, 300 out) costs more than the carry it saves, so
+    // size-only pays only at low recall.
+    const OUTPUTS = [
+      { sizeTokens: 2_100, horizon: 1 },
+      { sizeTokens: 4_000, horizon: 1 },
+      { sizeTokens: 30_000, horizon: 0 },
+    ];
+    const probabilities = Array.from({ length: 21 }, (_, i) => i / 20);
+    const rows = engineApi.recallRegion({
+      population: TRAFFIC,
+      inputs: INPUTS,
+      pricing: DEFAULT_PRICING,
+      outputs: packOutputs(OUTPUTS),
+      probabilities,
+      elasticities: [0, 1],
+    })!;
+    expect(rows.map((r) => r.recallElasticity)).toEqual([0, 1]);
+    for (const row of rows) {
+      const c = comparePopulation(
+        OUTPUTS,
+        { ...INPUTS, recallProbability: 0.35 },
+        TRAFFIC.sizeOnlyThresholdTokens,
+        DEFAULT_PRICING,
+        { recallElasticity: row.recallElasticity },
+      );
+      expect(row.points[7]!.sizeOnlyUsd).toBeCloseTo(c.sizeOnly.totalUsd, 12);
+    }
+    // With k = 0 size-only's cost is linear in p: at the break-even recall the core's
+    // comparison says it costs what never offloading costs.
+    const even = breakEvenRecall(rows[0]!.points, 'sizeOnly');
+    expect(even.paysBelow).toBeGreaterThan(0);
+    expect(even.paysBelow).toBeLessThan(1);
+    const at = comparePopulation(
+      OUTPUTS,
+      { ...INPUTS, recallProbability: even.paysBelow },
+      TRAFFIC.sizeOnlyThresholdTokens,
+      DEFAULT_PRICING,
+    );
+    expect(at.sizeOnly.totalUsd).toBeCloseTo(at.never.totalUsd, 9);
   });
 });

@@ -13,6 +13,7 @@ import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatNumber, formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
 import { usdTick } from './chart-bits.tsx';
+import { RecallRegion } from './RecallRegion.tsx';
 import type { TrafficPopulationUse } from './use-traffic-population.ts';
 import './traffic-population.css';
 
@@ -219,6 +220,9 @@ export const TrafficPopulation = memo(function TrafficPopulation(props: {
           pricing={props.pricing}
           currentRecall={use.population.recallProbability ?? props.sweepInputs.recallProbability}
         />
+      )}
+      {use.outputs === undefined ? null : (
+        <RecallRegion use={use} sweepInputs={props.sweepInputs} pricing={props.pricing} />
       )}
     </div>
   );

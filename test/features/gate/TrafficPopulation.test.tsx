@@ -69,6 +69,24 @@ describe("the gate on the traffic's tool outputs", () => {
     await settled();
   });
 
+  it('draws where each policy breaks even over recall and k, with a table of the same', async () => {
+    seedTrafficFigures(crossFigures({ rates: RATES, priors: PRIORS, population: POPULATION }));
+    render(<GatePanel />);
+    fireEvent.click(within(card()).getByRole('button', { name: "My traffic's tool outputs" }));
+    const figure = await screen.findByRole('figure', {
+      name: 'Where offloading pays on your traffic',
+    });
+    expect(within(figure).getByText(/^Size-only offload at 2,000 tokens/)).toBeInTheDocument();
+    expect(figure).toHaveTextContent('Over the 3 tool outputs of your traffic');
+    fireEvent.click(within(figure).getByRole('button', { name: 'Show data table' }));
+    const table = within(figure).getByRole('table');
+    const ks = within(table)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent);
+    expect(ks).toEqual(['0', '0.5', '1', '2']);
+    await settled();
+  });
+
   it('says so and falls back to median and spread when no traffic is loaded', async () => {
     act(() => useAppStore.getState().setPopulation({ mode: 'traffic' }));
     render(<GatePanel />);
