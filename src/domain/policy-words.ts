@@ -43,7 +43,10 @@ function turns(h: number): string {
 }
 
 /** The comparison's basis, recall and horizon, one sentence each. */
-export function policyAssumptionWords(b: PolicyBasis): string[] {
+export function policyAssumptionWords(
+  b: PolicyBasis,
+  options: { readonly ownHorizons?: boolean } = {},
+): string[] {
   const basis =
     b.carryBasis === 'cached'
       ? `Basis: cache-aware — ${formatFraction(b.cacheHitShare)} of carried context read from a warm cache at ${perMillion(b.cacheReadPerM)} (the rest at ${perMillion(b.inputPerM)}); offloading re-writes the stub and ${formatTokenCount(b.tailTokens)} tail tokens at ${perMillion(b.cacheWritePerM)}`
@@ -56,6 +59,8 @@ export function policyAssumptionWords(b: PolicyBasis): string[] {
   return [
     basis,
     `${recall}${b.recallFromGate ? ' (the gate’s prior above)' : ''}`,
-    `Horizon: ${turns(b.horizon)}${b.horizonFromGate ? ' (the gate’s above)' : ''}`,
+    options.ownHorizons === true
+      ? 'Horizon: each output’s own, the later calls of its conversation (the horizon above is not used)'
+      : `Horizon: ${turns(b.horizon)}${b.horizonFromGate ? ' (the gate’s above)' : ''}`,
   ];
 }

@@ -182,7 +182,9 @@ export const PolicyComparison = memo(function PolicyComparison({
     bars.map((b) => ({ label: b.policy, costUsd: b.costUsd })),
     [PALETTE.baseline, sizeOnlyLoses ? PALETTE.loses : PALETTE.alternative, PALETTE.result],
   );
-  const words = basis ? policyAssumptionWords(basis) : [];
+  const words = basis
+    ? policyAssumptionWords(basis, { ownHorizons: traffic.outputs !== undefined })
+    : [];
   const summary = comparison
     ? `Per 1,000 tool outputs: never offloading costs ${formatUsd(comparison.never.totalUsd)}, size-only offload at ${formatTokens(thresholdTokens)} tokens costs ${formatUsd(comparison.sizeOnly.totalUsd)} (${formatDeltaPct(comparison.sizeOnly.deltaVsNeverPct)} vs never)` +
       (sizeOnlyLoses ? ', more than never offloading: the v7.12.0 failure,' : '') +

@@ -58,6 +58,11 @@ describe("the gate on the traffic's tool outputs", () => {
     // Its own sizes: the median-and-spread sliders are not the population now.
     expect(within(card()).queryByLabelText('Median output size')).toBeNull();
     expect(within(card()).getByText('1.23')).toBeInTheDocument();
+    // The assumptions name only what the figure uses: each output's own horizon.
+    expect(
+      await within(card()).findByText(/^Horizon: each output’s own, the later calls/),
+    ).toBeInTheDocument();
+    expect(within(card()).queryByText(/^Horizon: 6 turns/)).toBeNull();
     await within(card()).findByText(/^On this population the cheapest policy at p_recall 0 is/);
 
     fireEvent.click(within(card()).getByRole('button', { name: "Use my traffic's priors" }));
