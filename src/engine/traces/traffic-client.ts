@@ -7,6 +7,7 @@
  */
 import { proxy } from 'comlink';
 import type { PricingTable } from '../../core/pricing.ts';
+import type { ReplayConstraints } from '../../domain/replay-constraints.ts';
 import { connect } from '../connect.ts';
 import type { TrafficSource } from './read-file.ts';
 import { unpackCrossFigures, unpackReplayOutcome } from './worker-packing.ts';
@@ -45,6 +46,7 @@ export interface TrafficClient {
   searchReplays(
     pricing: PricingTable,
     scope: ReplayScope,
+    constraints?: ReplayConstraints,
   ): Promise<ReplaySearchOutcome | undefined>;
   // ---- Cross-tab figures: what the other tabs read from the traffic ----
   crossFigures(pricing: PricingTable): Promise<TrafficCrossFigures | undefined>;
@@ -71,7 +73,8 @@ export function createTrafficClient(): TrafficClient {
       const packed = await remote.packedReplay(pricing, request);
       return packed === undefined ? undefined : unpackReplayOutcome(packed);
     },
-    searchReplays: (pricing, scope) => remote.searchReplays(pricing, scope),
+    searchReplays: (pricing, scope, constraints) =>
+      remote.searchReplays(pricing, scope, constraints),
     // Packed into transferred columns: a large population is not cloned object by object.
     crossFigures: async (pricing) => {
       const packed = await remote.packedCrossFigures(pricing);

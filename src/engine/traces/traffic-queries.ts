@@ -16,6 +16,10 @@ import {
 } from '@tanstack/react-query';
 import type { PricingTable } from '../../core/pricing.ts';
 import { planChoiceOf, type ReplayPlanChoice } from '../../domain/traffic-replay.ts';
+import {
+  DEFAULT_REPLAY_CONSTRAINTS,
+  type ReplayConstraints,
+} from '../../domain/replay-constraints.ts';
 import type { ReplayChoiceState } from '../../model/traffic.ts';
 import type { ScopeChoice } from '../../state/replay-scope.ts';
 import { engineQueryClient } from '../query-client.ts';
@@ -239,6 +243,7 @@ export function useTrafficReplay(
 export function useReplaySearch(
   pricing: PricingTable,
   scope: ScopeChoice,
+  constraints: ReplayConstraints = DEFAULT_REPLAY_CONSTRAINTS,
 ): TrafficAnswer<ReplaySearchOutcome> {
   const stored = useStoredTraffic();
   const forWorker = workerScope(scope);
@@ -251,9 +256,12 @@ export function useReplaySearch(
         stored,
         pricing,
         forWorker === undefined ? null : JSON.stringify(forWorker),
+        JSON.stringify(constraints),
       ],
       queryFn: async () =>
-        (await (await trafficClient()).searchReplays(pricing, forWorker!)) as ReplaySearchOutcome,
+        (await (
+          await trafficClient()
+        ).searchReplays(pricing, forWorker!, constraints)) as ReplaySearchOutcome,
       enabled: asked,
       ...TRAFFIC_GC,
     },

@@ -7,6 +7,7 @@
  */
 import type { PricingTable } from '../../core/pricing.ts';
 import { billingPricing, type BookForBilling } from '../../domain/price-book-rows.ts';
+import type { ReplayConstraints } from '../../domain/replay-constraints.ts';
 import {
   createTraceReader,
   UNKNOWN_FORMAT_REASON,
@@ -354,10 +355,11 @@ export class TrafficService {
   async searchReplays(
     pricing: PricingTable,
     scope: ReplayScope,
+    constraints?: ReplayConstraints,
   ): Promise<ReplaySearchOutcome | undefined> {
     await this.ensureLoaded();
     if (this.meta.files.length === 0) return undefined;
-    return searchTraffic(this.calls, await this.billing(pricing), scope);
+    return searchTraffic(this.calls, await this.billing(pricing), scope, constraints);
   }
 
   // ---- Cross-tab figures: what the other tabs read from the traffic ----

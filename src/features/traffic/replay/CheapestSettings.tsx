@@ -1,18 +1,27 @@
 import { useId, useState } from 'react';
+import type { PricingTable } from '../../../core/pricing.ts';
+import type { ReplayConstraints } from '../../../domain/replay-constraints.ts';
 import { ttlChoiceOf, realMoves } from '../../../domain/traffic-replay.ts';
 import type { ReplaySearchOutcome } from '../../../engine/traces/traffic-types.ts';
 import { useAppStore } from '../../../state/store.ts';
 import { formatPlain, formatUsd } from '../../../ui/format.ts';
 import { changeText } from './change-text.ts';
+import { SearchConstraints } from './SearchConstraints.tsx';
 
 /** "Find the cheapest setting": the search's ranked list, each with what it gives up. */
 export function CheapestSettings({
   search,
   updating,
   replayHeadingId,
+  pricing,
+  constraints,
+  onConstraints,
 }: {
   search: ReplaySearchOutcome | undefined;
   updating: boolean;
+  pricing: PricingTable;
+  constraints: ReplayConstraints;
+  onConstraints: (next: ReplayConstraints) => void;
   /** The replay's heading: "Replay this setting" scrolls to it and focuses it. */
   replayHeadingId?: string;
 }) {
@@ -23,6 +32,7 @@ export function CheapestSettings({
   return (
     <section className="card" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Find the cheapest setting</h2>
+      <SearchConstraints pricing={pricing} constraints={constraints} onChange={onConstraints} />
       <p className="replay-updating" aria-live="polite">
         {updating ? 'updating…' : ''}
       </p>

@@ -1,5 +1,9 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { PricingTable } from '../../../core/pricing.ts';
+import {
+  DEFAULT_REPLAY_CONSTRAINTS,
+  type ReplayConstraints,
+} from '../../../domain/replay-constraints.ts';
 import { REPLAY_CANNOT_KNOW } from '../../../domain/traffic-replay.ts';
 import {
   useReplaySearch,
@@ -52,7 +56,8 @@ export function ReplaySection({ pricing }: { pricing: PricingTable }) {
   const scope = useReplayScope((s) => s.scope);
   // The replay and the search follow the stored calls, the price table, the scope and the choice.
   const replay = useTrafficReplay(pricing, scope, choice);
-  const found = useReplaySearch(pricing, scope);
+  const [constraints, setConstraints] = useState<ReplayConstraints>(DEFAULT_REPLAY_CONSTRAINTS);
+  const found = useReplaySearch(pricing, scope, constraints);
   const outcome = replay.value;
   const search = found.value;
   const replayUpdating = replay.updating;
@@ -131,7 +136,14 @@ export function ReplaySection({ pricing }: { pricing: PricingTable }) {
         )}
       </section>
       {hasTraffic ? (
-        <CheapestSettings search={search} updating={searchUpdating} replayHeadingId={`${id}-h`} />
+        <CheapestSettings
+          search={search}
+          updating={searchUpdating}
+          replayHeadingId={`${id}-h`}
+          pricing={pricing}
+          constraints={constraints}
+          onConstraints={setConstraints}
+        />
       ) : null}
     </>
   );

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -133,6 +133,43 @@ describe('ReplaySection', () => {
     expect(
       await screen.findByText(cheapestText, { selector: '.replay-choice strong' }),
     ).toBeInTheDocument();
+  });
+
+  it('searches within each provider by default, and takes a wider search and exclusions', async () => {
+    const user = userEvent.setup();
+    render(<TrafficPanel />);
+    await screen.findByText(/No traffic yet/);
+    await user.upload(screen.getByLabelText('Choose trace files'), files());
+    const settings = () => {
+      const ranked = screen.getByRole('list', { name: 'Cheapest settings, ranked' });
+      return within(ranked)
+        .getAllByRole('listitem')
+        .filter((li) => li.parentElement === ranked)
+        .map((li) => li.querySelector('strong')!.textContent!);
+    };
+    const targets = () =>
+      settings().flatMap((text) => [...text.matchAll(/→ ([^,\s]+)/g)].map((m) => m[1]!));
+    await screen.findByRole('list', { name: 'Cheapest settings, ranked' });
+    // Every model seen is a Claude model: by default every target is one too.
+    await waitFor(() => expect(targets().length).toBeGreaterThan(0));
+    expect(targets().every((t) => t.startsWith('claude-'))).toBe(true);
+
+    await user.click(screen.getByRole('radio', { name: 'Allow a move to any provider' }));
+    await waitFor(() => expect(targets().some((t) => !t.startsWith('claude-'))).toBe(true));
+    const other = targets().find((t) => !t.startsWith('claude-'))!;
+
+    // A name not in the price table is refused by name, and the text is kept.
+    const exclude = screen.getByLabelText('Never move to these models');
+    await user.type(exclude, 'no-such-model{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Never move to these models: no-such-model is not in the price table.',
+    );
+    expect(exclude).toHaveValue('no-such-model');
+
+    await user.clear(exclude);
+    await user.type(exclude, `${other}{Enter}`);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(targets()).not.toContain(other));
   });
 
   it('offers no TTL for a target that caches automatically, and says why', async () => {
