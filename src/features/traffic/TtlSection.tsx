@@ -113,7 +113,7 @@ export function TtlSection({
             outside this trace.
           </p>
           <p role="status" className="traffic-total">
-            {ttlVerdict(ttl)}
+            {ttlVerdict(ttl, asBilledUsd)}
           </p>
           <DataTable
             caption="What each TTL costs on this traffic"

@@ -1,6 +1,7 @@
 /** Words and chart geometry of the TTL section, pure. */
 import type { GapBin, TrafficTtl } from '../../engine/traces/traffic-types.ts';
 import { formatNumber, formatPercent, formatUsd } from '../../ui/format.ts';
+import { changeText } from './replay/change-text.ts';
 
 /** "45 s", "2.2 min", "1 h", "27 h": a gap or bin edge in words. */
 export function gapText(seconds: number): string {
@@ -30,10 +31,22 @@ export function drawnBins(bins: readonly GapBin[]): { from: number; to: number }
   }));
 }
 
-/** The verdict in a sentence: which TTL is cheaper on this traffic and by how much. */
-export function ttlVerdict(ttl: TrafficTtl): string {
+/**
+ * The verdict in words: each TTL against what was billed first (the change a
+ * team would see), then which of the two is cheaper and by how much.
+ */
+export function ttlVerdict(ttl: TrafficTtl, asBilledUsd: number): string {
   const [five, hour] = ttl.choices;
   if (ttl.calls === 0) return 'No priced calls: add price rows for the models above.';
+  const billed =
+    `As billed these calls cost ${formatUsd(asBilledUsd)}; every call at the 5-minute TTL would cost ${formatUsd(five.totalUsd)} (${changeText(asBilledUsd, five.totalUsd)}), ` +
+    `at the 1-hour TTL ${formatUsd(hour.totalUsd)} (${changeText(asBilledUsd, hour.totalUsd)}). `;
+  return billed + twoTtls(ttl);
+}
+
+/** Which of the two TTLs is cheaper, and by how much. */
+function twoTtls(ttl: TrafficTtl): string {
+  const [five, hour] = ttl.choices;
   const delta = hour.totalUsd - five.totalUsd;
   const pct = five.totalUsd === 0 ? null : delta / five.totalUsd;
   const by = `${formatUsd(Math.abs(delta))}${pct === null ? '' : ` (${formatPercent(Math.abs(pct), 1)})`}`;

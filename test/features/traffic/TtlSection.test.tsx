@@ -13,6 +13,7 @@ import {
   forgetTraffic,
   resetTrafficSessionForTests,
 } from '../../../src/features/traffic/traffic-session.ts';
+import { changeText } from '../../../src/features/traffic/replay/change-text.ts';
 import { TtlSection } from '../../../src/features/traffic/TtlSection.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
 import { watchTrafficFigures } from '../../helpers/traffic-figures.ts';
@@ -50,7 +51,11 @@ describe('TtlSection', () => {
       formatUsd(hour.totals.totalUsd),
     );
     // The 1-hour writes cost twice the input; on this fixture they cost more than the re-writes they save.
-    expect(screen.getByRole('status')).toHaveTextContent(/^The 5-minute TTL is cheaper/);
+    // Stated against as billed first, then the two TTLs against each other.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `As billed these calls cost ${formatUsd(0.2)}; every call at the 5-minute TTL would cost ${formatUsd(five.totals.totalUsd)} (${changeText(0.2, five.totals.totalUsd)})`,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(/\. The 5-minute TTL is cheaper/);
     const cold = screen.getByRole('table', { name: /Calls whose cache expired/ });
     expect(within(cold).getAllByRole('row')).toHaveLength(1 + ttl.expired.length);
     expect(within(cold).getAllByRole('row')[1]).toHaveTextContent('expired too');
