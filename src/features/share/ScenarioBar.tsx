@@ -8,7 +8,22 @@ import { overByteCap } from '../../state/json-guard.ts';
 import { exportScenarioFile } from './export-file.ts';
 import { useShareStore } from './share-store.ts';
 import { loadPersistence } from './use-scenario-persistence.ts';
+import type { ScenarioData } from '../../model/scenario.ts';
 import './share.css';
+
+/** Links longer than this are cut by some chat and mail apps. */
+const LONG_LINK_CHARS = 2_000;
+
+/** What a link too long for some apps says about itself, and what to send instead. */
+function longLinkDetail(link: string, data: ScenarioData): { detail?: string } {
+  if (link.length <= LONG_LINK_CHARS) return {};
+  const rows = data.prices.rows.length;
+  return {
+    detail:
+      `It is ${link.length.toLocaleString('en-US')} characters long because it carries the whole scenario, its ${rows.toLocaleString('en-US')} price ${rows === 1 ? 'row' : 'rows'} included; ` +
+      `some chat and mail apps cut links beyond ${LONG_LINK_CHARS.toLocaleString('en-US')} characters, so for those send the scenario as a JSON file (Import / export).`,
+  };
+}
 
 // Loaded on first use: compare and the report pull in the charts, import
 // pulls in the schema (zod).
@@ -91,10 +106,14 @@ export function ScenarioBar() {
       if (!navigator.clipboard) throw new Error('no clipboard');
       await navigator.clipboard.writeText(link);
       setFallbackLink(null);
-      notify({ kind: 'info', text: 'Link copied' });
+      notify({ kind: 'info', text: 'Link copied', ...longLinkDetail(link, data) });
     } catch {
       setFallbackLink(link);
-      notify({ kind: 'info', text: 'Copy the link below (the clipboard is not available here).' });
+      notify({
+        kind: 'info',
+        text: 'Copy the link below (the clipboard is not available here).',
+        ...longLinkDetail(link, data),
+      });
     }
   };
 
@@ -210,6 +229,9 @@ export function ScenarioBar() {
         {notice?.kind === 'info' && (
           <p className="scenario-note">
             {notice.text}
+            {notice.detail === undefined ? null : (
+              <span className="scenario-note-detail"> {notice.detail}</span>
+            )}
             {undo && (
               <button type="button" className="link-button" onClick={runUndo}>
                 {undo.label}

@@ -12,6 +12,8 @@ export interface Notice {
   /** Errors are announced as alerts; everything else politely. */
   readonly kind: 'error' | 'info';
   readonly text: string;
+  /** A second sentence shown after the text (an info message only). */
+  readonly detail?: string;
   /** Offer the scenario as a file instead (a link the app could not open). */
   readonly offerExport?: boolean;
 }

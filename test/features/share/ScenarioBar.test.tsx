@@ -86,6 +86,38 @@ describe('Share link', () => {
     expect(decoded.ok && decoded.data.gate.outputTokens).toBe(8_642);
   });
 
+  it('says when a link is long enough for some apps to cut, and why', async () => {
+    const user = renderBar();
+    const base = useAppStore.getState().prices.rows[0]!;
+    act(() => {
+      for (let i = 0; i < 200; i++) {
+        useAppStore
+          .getState()
+          .addPriceRow({ ...base, model: `imported-model-${i}`, input: base.input + i / 1e9 });
+      }
+    });
+    const rows = useAppStore.getState().prices.rows.length;
+    await user.click(screen.getByRole('button', { name: 'Share link' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('scenario-status')).toHaveTextContent('Link copied'),
+    );
+    const link = await navigator.clipboard.readText();
+    expect(link.length).toBeGreaterThan(2_000);
+    expect(screen.getByTestId('scenario-status')).toHaveTextContent(
+      `It is ${link.length.toLocaleString('en-US')} characters long because it carries the whole scenario, its ${rows} price rows included`,
+    );
+  });
+
+  it('says nothing more of a short link', async () => {
+    const user = renderBar();
+    await user.click(screen.getByRole('button', { name: 'Share link' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('scenario-status')).toHaveTextContent('Link copied'),
+    );
+    expect((await navigator.clipboard.readText()).length).toBeLessThanOrEqual(2_000);
+    expect(screen.getByTestId('scenario-status')).not.toHaveTextContent('characters long');
+  });
+
   it('shows the link in a field when the clipboard is unavailable', async () => {
     const user = renderBar();
     // After userEvent.setup(), which installs a clipboard of its own.
