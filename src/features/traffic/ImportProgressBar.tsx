@@ -1,6 +1,7 @@
 import type { ImportProgress } from '../../engine/traces/traffic-types.ts';
 import { formatPlain } from '../../ui/format.ts';
 import { cancelTrafficImport } from './traffic-session.ts';
+import { plural } from './plural.ts';
 
 function bytesText(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -22,7 +23,7 @@ export function ImportProgressBar({ progress }: { progress: ImportProgress | und
         {progress === undefined
           ? 'Starting the import…'
           : `${formatPlain(progress.filesDone)} of ${formatPlain(progress.filesTotal)} files, ` +
-            `${bytesText(read)} of ${bytesText(total)}, ${formatPlain(progress.calls)} calls` +
+            `${bytesText(read)} of ${bytesText(total)}, ${plural(progress.calls, 'call')}` +
             (progress.currentFile === undefined ? '' : ` — reading ${progress.currentFile}`)}
       </p>
       <div className="row">

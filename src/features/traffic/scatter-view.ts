@@ -9,6 +9,7 @@ import type { Band, LineSeries } from '../../ui/charts/line-chart-types.ts';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
 import { niceLinear } from '../../ui/charts/scales.ts';
 import { formatPlain } from '../../ui/format.ts';
+import { plural } from './plural.ts';
 
 export interface ScatterView {
   readonly series: readonly LineSeries[];
@@ -55,7 +56,7 @@ export function scatterViewOf({ points, pointsSampled }: TrafficCalibration): Sc
   };
   const within = points.filter((p) => p.within).length;
   const summary =
-    `Predicted against logged cache reads for ${formatPlain(points.length)} calls` +
+    `Predicted against logged cache reads for ${plural(points.length, 'call')}` +
     `${pointsSampled ? ' (an even sample)' : ''}: ${formatPlain(within)} lie within 2 % of their prompt of the diagonal, ` +
     `${formatPlain(points.length - within)} do not.`;
   return { series, bands: [band], maxTokens: top, summary };

@@ -5,6 +5,7 @@ import { useAppStore } from '../../../state/store.ts';
 import { formatPlain, formatUsd } from '../../../ui/format.ts';
 import { setReplayScope, type ScopeChoice } from '../../../state/replay-scope.ts';
 import type { ReplayFormView } from './replay-view.ts';
+import { plural } from '../plural.ts';
 
 function ScopeChooser({
   scope,
@@ -60,7 +61,7 @@ function ScopeChooser({
           >
             {conversations.map((c) => (
               <option key={c.key} value={c.key}>
-                {c.key} · {formatPlain(c.calls)} calls · {formatUsd(c.totalUsd)}
+                {c.key} · {plural(c.calls, 'call')} · {formatUsd(c.totalUsd)}
               </option>
             ))}
           </select>
@@ -83,7 +84,7 @@ function ScopeChooser({
                     })
                   }
                 />{' '}
-                <span className="file-name">{c.key}</span> · {formatPlain(c.calls)} calls ·{' '}
+                <span className="file-name">{c.key}</span> · {plural(c.calls, 'call')} ·{' '}
                 {formatUsd(c.totalUsd)}
               </label>
             );

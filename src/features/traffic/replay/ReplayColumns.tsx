@@ -2,6 +2,7 @@ import type { ReplayColumn, ReplayOutcome } from '../../../engine/traces/traffic
 import { DataTable, type DataColumn } from '../../../ui/DataTable.tsx';
 import { formatPercent, formatPlain, formatUsd } from '../../../ui/format.ts';
 import { changeText } from './change-text.ts';
+import { plural } from '../plural.ts';
 
 /** A row of the table: a figure of each column, or (without `value`) the change against as billed. */
 interface Row {
@@ -69,7 +70,7 @@ export function ReplayColumns({ outcome }: { outcome: ReplayOutcome }) {
       {outcome.leftOut.length > 0 ? (
         <p className="note">
           Left out of the replay (no price row for the target):{' '}
-          {outcome.leftOut.map((l) => `${l.model} (${formatPlain(l.calls)} calls)`).join(', ')}.
+          {outcome.leftOut.map((l) => `${l.model} (${plural(l.calls, 'call')})`).join(', ')}.
         </p>
       ) : null}
     </>
