@@ -36,6 +36,21 @@ test.describe('shell', () => {
     }
   });
 
+  test('every tab fits a phone’s width', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const name of TAB_NAMES) {
+      await page.getByRole('tab', { name, exact: true }).click();
+      await waitForPanel(page, name);
+      const widths = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        view: window.innerWidth,
+      }));
+      expect(widths.scroll, `${name}: the page is wider than a 390 px window`).toBeLessThanOrEqual(
+        widths.view,
+      );
+    }
+  });
+
   test('tabs switch with arrow keys, Home and End', async ({ page }) => {
     await page.getByRole('tab', { name: 'Overview', exact: true }).click();
     await page.getByRole('tab', { name: 'Overview', exact: true }).focus();
