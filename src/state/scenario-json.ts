@@ -8,6 +8,7 @@
  */
 import { canonicalJson } from './json-guard.ts';
 import type { ScenarioData } from '../model/scenario.ts';
+import { shareableTraffic } from './trace-names.ts';
 
 const partJson = new WeakMap<object, string>();
 const partBytes = new WeakMap<object, number>();
@@ -86,7 +87,7 @@ const PARTS = ['budget', 'gate', 'prices', 'routing', 'traffic', 'ui'] as const;
 export function versionedScenarioJson(v: number, data: ScenarioData): string {
   return (
     `{"v":${JSON.stringify(v)},"budget":${jsonOf(data.budget)},"gate":${jsonOf(data.gate)},` +
-    `"prices":${jsonOf(data.prices)},"routing":${jsonOf(data.routing)},"traffic":${jsonOf(data.traffic)},"ui":${jsonOf(data.ui)}}`
+    `"prices":${jsonOf(data.prices)},"routing":${jsonOf(data.routing)},"traffic":${jsonOf(shareableTraffic(data))},"ui":${jsonOf(data.ui)}}`
   );
 }
 
@@ -99,7 +100,7 @@ export function versionedScenarioBytes(v: number, data: ScenarioData): number {
   // `{"v":1` and `}`, then `,"name":` before each part (all ASCII).
   let bytes = 5 + String(JSON.stringify(v)).length + 1;
   for (const name of PARTS) {
-    const part = data[name] as object;
+    const part = (name === 'traffic' ? shareableTraffic(data) : data[name]) as object;
     jsonOf(part);
     bytes += name.length + 4 + (partBytes.get(part) ?? 0);
   }

@@ -34,6 +34,7 @@ import { trafficSchema } from './traffic-schema.ts';
 import { describePath, isPlainObject, overDefaults, shortJson } from './scenario-parse-helpers.ts';
 import { DEFAULT_SCENARIO, type ScenarioData } from '../model/scenario.ts';
 import { MAX_REPORT_NOTE_CHARS, MAX_REPORT_TITLE_CHARS } from '../model/ui.ts';
+import { shareableTraffic } from './trace-names.ts';
 
 export const SCENARIO_VERSION = 1;
 
@@ -299,5 +300,5 @@ export function parseScenario(raw: unknown): ScenarioParse {
 
 /** The versioned scenario object for export. */
 export function toVersionedScenario(data: ScenarioData): { v: number } & ScenarioData {
-  return { v: SCENARIO_VERSION, ...data };
+  return { v: SCENARIO_VERSION, ...data, traffic: shareableTraffic(data) };
 }

@@ -194,6 +194,13 @@ export function ReplayChoiceForm({
                       </option>
                     ))}
                   </select>
+                  {!seen.priced && to !== seen.model ? (
+                    <span className="field-hint">
+                      Kept in this tab only: a model without a price row is named as your trace
+                      writes it, and that name never goes into links, saves or the history. A reload
+                      forgets this move; add a price row under this name to keep it.
+                    </span>
+                  ) : null}
                 </label>
               );
             })}
