@@ -94,3 +94,68 @@ export function breakEvenRecall(
   }
   return { paysBelow: points[points.length - 1]!.recallProbability, losesAbove, worstLossUsd };
 }
+
+/** The recall priors a region sweeps, 0 to 1 in steps of 0.05. */
+export const REGION_RECALL_STEPS: readonly number[] = Array.from({ length: 21 }, (_, i) => i / 20);
+/** The recall elasticities k a region is drawn at: one p for every size (0) to steeply more recall of small outputs. */
+export const REGION_ELASTICITIES: readonly number[] = [0, 0.5, 1, 2];
+
+/** One row of a region: the policies' costs over the recall priors at one elasticity k. */
+export interface RegionRowCosts {
+  readonly recallElasticity: number;
+  readonly points: readonly RecallCosts[];
+}
+
+/** What a region says to do, and what it saves against never offloading, USD per 1,000 outputs. */
+export interface OffloadAdvice {
+  /** The policy to adopt: the one that never costs more than never offloading and saves most at worst. */
+  readonly policy: PolicyId;
+  /** Its smallest and largest saving over the region (0 and 0 for never). */
+  readonly leastSavingUsd: number;
+  readonly mostSavingUsd: number;
+  /** Size-only's break-even recall at each k, when it can lose (empty when it never does). */
+  readonly sizeOnlyLosesAbove: readonly { recallElasticity: number; paysBelow: number }[];
+  /** Neither offloading policy is safe at every recall rate and k. */
+  readonly noSafePolicy: boolean;
+}
+
+/** The advice of a region over recall p × elasticity k (rows as swept). */
+export function offloadAdvice(rows: readonly RegionRowCosts[]): OffloadAdvice {
+  const savings = (policy: 'sizeOnly' | 'gate') => {
+    const key = policy === 'gate' ? 'gateUsd' : 'sizeOnlyUsd';
+    const all = rows.flatMap((r) => r.points.map((p) => p.neverUsd - p[key]));
+    return { least: Math.min(...all), most: Math.max(...all) };
+  };
+  const safe = (policy: 'sizeOnly' | 'gate') =>
+    rows.length > 0 && rows.every((r) => !breakEvenRecall(r.points, policy).losesAbove);
+  const sizeOnlyLosesAbove = rows
+    .map((r) => ({
+      recallElasticity: r.recallElasticity,
+      b: breakEvenRecall(r.points, 'sizeOnly'),
+    }))
+    .filter((r) => r.b.losesAbove)
+    .map((r) => ({ recallElasticity: r.recallElasticity, paysBelow: r.b.paysBelow }));
+  const candidates = (['sizeOnly', 'gate'] as const)
+    .filter(safe)
+    .map((policy) => ({ policy, ...savings(policy) }))
+    .filter((c) => c.most > TIE_USD)
+    // The larger saving at worst first; on a tie the gate, which offloads less.
+    .sort((a, b) => b.least - a.least || (a.policy === 'gate' ? -1 : 1));
+  const best = candidates[0];
+  if (best === undefined) {
+    return {
+      policy: 'never',
+      leastSavingUsd: 0,
+      mostSavingUsd: 0,
+      sizeOnlyLosesAbove,
+      noSafePolicy: !safe('sizeOnly') && !safe('gate'),
+    };
+  }
+  return {
+    policy: best.policy,
+    leastSavingUsd: Math.max(0, best.least),
+    mostSavingUsd: best.most,
+    sizeOnlyLosesAbove,
+    noSafePolicy: false,
+  };
+}

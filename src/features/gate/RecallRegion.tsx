@@ -4,6 +4,8 @@ import { pricingFor } from '../../domain/baselines.ts';
 import {
   breakEvenRecall,
   recallVerdicts,
+  REGION_ELASTICITIES,
+  REGION_RECALL_STEPS,
   type BreakEven,
   type PolicyId,
 } from '../../domain/recall-verdict.ts';
@@ -16,10 +18,8 @@ import { DataTable } from '../../ui/DataTable.tsx';
 import { formatNumber, formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
 import type { TrafficPopulationUse } from './use-traffic-population.ts';
 
-/** The recall priors swept, 0 to 1. */
-const RECALL_STEPS = Array.from({ length: 21 }, (_, i) => i / 20);
-/** The recall elasticities k the region is drawn at: one p for every size (0) to steeply more recall of small outputs. */
-const ELASTICITIES = [0, 0.5, 1, 2] as const;
+const RECALL_STEPS = REGION_RECALL_STEPS;
+const ELASTICITIES = REGION_ELASTICITIES;
 
 const COLOR: Readonly<Record<PolicyId, string>> = {
   never: PALETTE.baseline,

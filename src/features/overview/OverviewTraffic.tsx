@@ -98,6 +98,7 @@ const LEVEL_WORDS: Record<Decision['confidence']['level'], string> = {
 function DecisionItem({ decision }: { decision: Decision }) {
   const setTab = useAppStore((s) => s.setTab);
   const setChoice = useAppStore((s) => s.setReplayChoice);
+  const setPopulation = useAppStore((s) => s.setPopulation);
   const id = useId();
   const { choice } = decision;
   return (
@@ -149,6 +150,8 @@ function DecisionItem({ decision }: { decision: Decision }) {
               ttl: ttlChoiceOf(choice.choice.ttlSeconds),
             });
           }
+          // The gate tab then shows the same region, over the same outputs.
+          if (decision.id === 'gate') setPopulation({ mode: 'traffic' });
           setTab(decision.tab);
         }}
       >
@@ -187,8 +190,9 @@ export default function OverviewTraffic() {
           <section className="card overview-decisions" aria-labelledby={`${id}-d`}>
             <h3 id={`${id}-d`}>Decisions</h3>
             <p className="note">
-              Each figure is the change against what was billed, over the imported traffic and per
-              30 days at its rate. Moves stay with each model&apos;s own provider.
+              Each figure is the change against what was billed (for offloading: against never
+              offloading, as your traffic ran), over the imported traffic and per 30 days at its
+              rate. Moves stay with each model&apos;s own provider.
             </p>
             <p role="status" className="overview-status">
               {searching ? 'Searching the cheapest settings…' : ''}

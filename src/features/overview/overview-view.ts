@@ -12,6 +12,8 @@ import type {
   TrafficAnalysis,
   TrafficCrossFigures,
 } from '../../engine/traces/traffic-types.ts';
+import type { ResolvedGateInputs } from '../../core/index.ts';
+import { offloadAdvice, type RegionRowCosts } from '../../domain/recall-verdict.ts';
 import { DAYS_PER_MONTH } from '../../domain/volume.ts';
 import type { TabId } from '../../model/ui.ts';
 import {
@@ -235,18 +237,109 @@ function ttlDecision(search: ReplaySearchOutcome, spanDays: number): Decision {
   };
 }
 
-/** The Overview: the bill, then the decisions the search supports (none until it answers). */
+/** The gate's region over the traffic's own tool outputs (the engine's `recallRegion`). */
+export interface GateRegion {
+  readonly rows: readonly RegionRowCosts[];
+  /** Tool outputs in the traffic, and per day at its rate. */
+  readonly outputs: number;
+  readonly outputsPerDay: number;
+  readonly thresholdTokens: number;
+  /** The gate's inputs the region priced (its model, stub and recall hop). */
+  readonly inputs: ResolvedGateInputs;
+}
+
+const POLICY_WORDS = {
+  sizeOnly: (threshold: number) =>
+    `Offload every tool output of ${formatTokensCompact(threshold)} tokens or more (size-only)`,
+  gate: () => 'Offload with the net-saving gate',
+} as const;
+
+/**
+ * The offload decision: the policy that never costs more than never
+ * offloading at any recall rate or elasticity the region sweeps, and its
+ * saving at worst and at best. Per 1,000 outputs in the region; scaled here
+ * to the traffic's outputs and to 30 days at its rate.
+ */
+function gateDecision(region: GateRegion): Decision {
+  const advice = offloadAdvice(region.rows);
+  const n = region.outputs;
+  const overTraffic = (perThousand: number) => (perThousand * n) / 1000;
+  const perMonth = (perThousand: number) =>
+    (perThousand * region.outputsPerDay * DAYS_PER_MONTH) / 1000;
+  const { inputs } = region;
+  const loses = advice.sizeOnlyLosesAbove;
+  const sizeOnlyRisk =
+    loses.length === 0
+      ? ''
+      : ` Size-only at ${formatTokensCompact(region.thresholdTokens)} tokens would lose money once more than ` +
+        `${formatFraction(Math.min(...loses.map((l) => l.paysBelow)), 0)}–${formatFraction(Math.max(...loses.map((l) => l.paysBelow)), 0)} ` +
+        'of offloaded outputs are recalled.';
+  const base = {
+    id: 'gate' as const,
+    question: 'Offload large tool outputs?',
+    comparedWith:
+      'never offloading, as your traffic ran: every output carried for the later calls of its conversation',
+    billPart: `the carry of the ${plural(n, 'tool output')} in your traffic, priced as ${inputs.modelName} input (the gate's model, not each call's own)`,
+    confidence: {
+      level: 'depends' as const,
+      text:
+        'Depends on how often an offloaded output is recalled, which no trace shows: the figures hold for ' +
+        'every recall rate from 0 to 100 % at elasticity k from 0 to 2. Sizes and remaining turns are your ' +
+        "traffic's own.",
+    },
+    tab: 'gate' as const,
+    tabLabel: 'Offload gate: where offloading pays',
+  };
+  if (advice.policy === 'never') {
+    return {
+      ...base,
+      sentence: advice.noSafePolicy
+        ? `Keep tool outputs in context: on your ${plural(n, 'tool output')} each offloading policy costs more than not offloading at some recall rate.${sizeOnlyRisk}`
+        : `Keep tool outputs in context: offloading saves nothing on your ${plural(n, 'tool output')}.`,
+      changeUsd: 0,
+      changePer30DaysUsd: 0,
+      givesUp: [],
+    };
+  }
+  const least = advice.leastSavingUsd;
+  const most = advice.mostSavingUsd;
+  const month =
+    region.outputsPerDay > 0
+      ? ` (${formatMoney(perMonth(least))} to ${formatMoney(perMonth(most))} per 30 days)`
+      : '';
+  return {
+    ...base,
+    sentence:
+      `${POLICY_WORDS[advice.policy](region.thresholdTokens)}: ` +
+      `on your ${plural(n, 'tool output')} it saves ${formatMoney(overTraffic(least))} to ${formatMoney(overTraffic(most))}${month} ` +
+      `against never offloading, and never costs more at any recall rate.${advice.policy === 'gate' ? sizeOnlyRisk : ''}`,
+    // The figure is the saving at worst: what the decision is sure of.
+    changeUsd: -overTraffic(least),
+    changePer30DaysUsd: region.outputsPerDay > 0 ? -perMonth(least) : undefined,
+    givesUp: [
+      `a recalled output costs a recall hop (${formatTokensCompact(inputs.recallInputTokens)} tokens in, ${formatTokensCompact(inputs.recallOutputTokens)} out)`,
+      `until it is recalled the model reads a ${formatTokensCompact(inputs.stubTokens)}-token stub instead of the output`,
+    ],
+  };
+}
+
+/** The Overview: the bill, then the decisions the search and the gate's region support (none until they answer). */
 export function overviewViewOf(
   analysis: TrafficAnalysis,
   cross: TrafficCrossFigures | undefined,
   search: ReplaySearchOutcome | undefined,
+  gate?: GateRegion,
 ): OverviewView {
   const bill = overviewBillOf(analysis, cross);
   const decisions =
     search === undefined || search.scopeCalls === 0
       ? []
       : [modelsDecision(search, bill.spanDays), ttlDecision(search, bill.spanDays)];
-  return { bill, decisions };
+  const withGate =
+    gate === undefined || gate.outputs === 0 || gate.rows.length === 0
+      ? decisions
+      : [...decisions, gateDecision(gate)];
+  return { bill, decisions: withGate };
 }
 
 /** "1.2M tokens" for the bill's line. */

@@ -4,6 +4,13 @@
  * price table, worked into the Overview's view once per answer.
  */
 import { useMemo } from 'react';
+import { pricingFor } from '../../domain/baselines.ts';
+import { REGION_ELASTICITIES, REGION_RECALL_STEPS } from '../../domain/recall-verdict.ts';
+import type { RecallRegionRequest } from '../../engine/api.ts';
+import { useEngineQuery } from '../../engine/use-engine-query.ts';
+import { useAppStore } from '../../state/store.ts';
+import { gateSweepInputs } from '../gate/use-gate.ts';
+import { trafficPopulationUse } from '../gate/use-traffic-population.ts';
 import {
   useCrossFigures,
   useReplaySearch,
@@ -35,7 +42,37 @@ export function useOverview(): OverviewAnswer {
   const a = analysis.value;
   const c = cross.value;
   const s = search.value;
-  const view = useMemo(() => (a === undefined ? undefined : overviewViewOf(a, c, s)), [a, c, s]);
+  // The gate decided on the traffic's own tool outputs, as the gate tab's region draws it.
+  const population = useAppStore((st) => st.gate.population);
+  const sweepInputs = useValue(gateSweepInputs);
+  const regionRequest = useMemo<RecallRegionRequest | null>(() => {
+    const use = trafficPopulationUse({ ...population, mode: 'traffic' }, c?.population);
+    if (use.packed === undefined) return null;
+    return {
+      population: use.population,
+      inputs: sweepInputs,
+      pricing: pricingFor(pricing, [sweepInputs.modelName]),
+      probabilities: REGION_RECALL_STEPS,
+      elasticities: REGION_ELASTICITIES,
+      outputs: use.packed,
+    };
+  }, [population, c?.population, sweepInputs, pricing]);
+  const region = useEngineQuery('sweeps', 'recallRegion', regionRequest).value;
+  const threshold = population.sizeOnlyThresholdTokens;
+  const view = useMemo(() => {
+    if (a === undefined) return undefined;
+    const gate =
+      region === undefined || region === null || c === undefined
+        ? undefined
+        : {
+            rows: region,
+            outputs: c.population.length,
+            outputsPerDay: c.rates.toolOutputsPerDay,
+            thresholdTokens: threshold,
+            inputs: sweepInputs,
+          };
+    return overviewViewOf(a, c, s, gate);
+  }, [a, c, s, region, threshold, sweepInputs]);
   return {
     hasTraffic: stored === undefined ? undefined : stored.meta !== undefined,
     view,
