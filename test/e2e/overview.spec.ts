@@ -10,6 +10,7 @@ import { formatMoney } from '../../src/format/number-format.ts';
 import { fixturePaths } from '../engine/traces/fixture-sources.ts';
 import { bookBilling } from '../helpers/book-pricing.ts';
 import { waitForPanel } from './support/app.ts';
+import { axeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const PATHS = fixturePaths().filter((p) => p.includes('/projects/'));
@@ -23,6 +24,8 @@ test.beforeAll(async () => {
 const TIMEOUT = { timeout: 30_000 };
 
 test.describe('overview', () => {
+  // axe is injected as an inline script, which the site's CSP refuses.
+  test.use({ bypassCSP: true });
   test('overview: two ways in, then the bill and its decisions on the next visit', async ({
     page,
   }) => {
@@ -53,6 +56,18 @@ test.describe('overview', () => {
     await expect(
       decisions.getByRole('listitem', { name: 'How long to keep the prompt cache?' }),
     ).toBeVisible();
+    // The offload decision, from the gate's region over the session's own tool outputs.
+    const offload = decisions.getByRole('listitem', { name: 'Offload large tool outputs?' });
+    await expect(offload).toContainText('Depends on an assumption', TIMEOUT);
+    await expect(offload).toContainText('never offloading, as your traffic ran');
+    expect(await axeViolations(page), 'the Overview is axe clean').toEqual([]);
+    await offload.getByRole('button', { name: /Offload gate/ }).click();
+    const gate = await waitForPanel(page, 'Offload gate');
+    const region = gate.getByRole('figure', { name: 'Where offloading pays on your traffic' });
+    await expect(region).toBeVisible(TIMEOUT);
+    expect(await axeViolations(page), 'the gate with its region is axe clean').toEqual([]);
+    await page.getByRole('tab', { name: 'Overview', exact: true }).click();
+    await waitForPanel(page, 'Overview');
 
     await page.setViewportSize({ width: 390, height: 800 });
     const overflow = await page.evaluate(
