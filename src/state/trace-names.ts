@@ -32,3 +32,23 @@ export function shareableTraffic(data: ScenarioData): TrafficSettings {
 export function moveIsShared(data: Pick<ScenarioData, 'prices'>, from: string): boolean {
   return data.prices.rows.some((r) => r.model === from);
 }
+
+/** Names a model without a price row takes where its own name may not go (the report). */
+export const UNPRICED_MODEL_WORDS = 'a model without a price row';
+
+/**
+ * A choice's words ("a → b, 5-minute TTL") with every moved model that has
+ * no price row of the scenario named {@link UNPRICED_MODEL_WORDS} instead.
+ */
+export function choiceWordsWithoutTraceNames(
+  text: string,
+  mapping: readonly { readonly from: string; readonly to: string }[],
+  prices: ScenarioData['prices'],
+): string {
+  let out = text;
+  for (const move of mapping) {
+    if (moveIsShared({ prices }, move.from)) continue;
+    out = out.split(`${move.from} → `).join(`${UNPRICED_MODEL_WORDS} → `);
+  }
+  return out;
+}

@@ -8,7 +8,7 @@ import {
   scenarioToJson,
 } from '../../src/state/persistence.ts';
 import { versionedScenarioBytes, versionedScenarioJson } from '../../src/state/scenario-json.ts';
-import { shareableTraffic } from '../../src/state/trace-names.ts';
+import { choiceWordsWithoutTraceNames, shareableTraffic } from '../../src/state/trace-names.ts';
 
 const SECRET = 'ft:gpt-4o:acme:project-nightingale';
 
@@ -55,5 +55,13 @@ describe('trace names stay in the tab', () => {
     });
     expect(shareableTraffic(priced)).toBe(priced.traffic);
     expect(versionedScenarioJson(1, priced)).toContain('nightingale');
+  });
+
+  it("names an unpriced moved model in the report's words without its name", () => {
+    const data = withMoves();
+    const text = `${SECRET} → claude-haiku-4-5, claude-opus-4-6 → claude-sonnet-4-5, 5-minute TTL`;
+    expect(choiceWordsWithoutTraceNames(text, data.traffic.replay.mapping, data.prices)).toBe(
+      'a model without a price row → claude-haiku-4-5, claude-opus-4-6 → claude-sonnet-4-5, 5-minute TTL',
+    );
   });
 });

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
+import { useAppStore } from '../../state/store.ts';
+import { choiceWordsWithoutTraceNames } from '../../state/trace-names.ts';
 import { formatPercent, formatPlain, formatUsd } from '../../ui/format.ts';
 import { reportTrafficOf } from './report-nodes.ts';
 
@@ -11,6 +13,8 @@ import { reportTrafficOf } from './report-nodes.ts';
 export function ReportTrafficSection() {
   const id = useId();
   const traffic = reportTrafficOf(useTrafficFigures());
+  const mapping = useAppStore((s) => s.traffic.replay.mapping);
+  const prices = useAppStore((s) => s.prices);
   if (traffic === null) return null;
   const { source, rates, replay, asBilledUsd, asBilledPerMonthUsd, replayPerMonthUsd } = traffic;
   return (
@@ -37,7 +41,7 @@ export function ReportTrafficSection() {
           <dd>
             {replay === undefined
               ? 'no replay chosen'
-              : `${replay.choiceText}: ${formatUsd(replay.replayUsd)} against ${formatUsd(replay.asBilledUsd)} as billed (${replay.deltaUsd >= 0 ? '+' : '\u2212'}${formatUsd(Math.abs(replay.deltaUsd))}${replay.deltaPct === null ? '' : `, ${replay.deltaPct >= 0 ? '+' : '\u2212'}${formatPercent(Math.abs(replay.deltaPct) / 100, 1)}`}), cache hit ${formatPercent(replay.cacheHitShare, 1)}`}
+              : `${choiceWordsWithoutTraceNames(replay.choiceText, mapping, prices)}: ${formatUsd(replay.replayUsd)} against ${formatUsd(replay.asBilledUsd)} as billed (${replay.deltaUsd >= 0 ? '+' : '\u2212'}${formatUsd(Math.abs(replay.deltaUsd))}${replay.deltaPct === null ? '' : `, ${replay.deltaPct >= 0 ? '+' : '\u2212'}${formatPercent(Math.abs(replay.deltaPct) / 100, 1)}`}), cache hit ${formatPercent(replay.cacheHitShare, 1)}`}
           </dd>
         </div>
         {replayPerMonthUsd === undefined ? null : (
