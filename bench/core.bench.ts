@@ -30,6 +30,10 @@ import {
   type RoutingScenario,
   type SimTurn,
 } from '../src/core/index.ts';
+import { packOutputs } from '../src/domain/packed-outputs.ts';
+import { REGION_ELASTICITIES, REGION_RECALL_STEPS } from '../src/domain/recall-verdict.ts';
+import { engineApi } from '../src/engine/api.ts';
+import { DEFAULT_GATE } from '../src/model/gate.ts';
 
 let sink = 0;
 
@@ -351,11 +355,43 @@ function benchSimulation(): void {
   });
 }
 
+/**
+ * The gate's region over a traffic's tool outputs (what the gate tab and the
+ * Overview ask the worker for): 4 elasticities × 21 recall priors, each a
+ * full policy comparison over every output.
+ */
+function benchRecallRegion(): void {
+  const next = random(2026_12_06);
+  for (const n of [1_132, 100_000]) {
+    const outputs = Array.from({ length: n }, () => ({
+      sizeTokens: Math.round(200 + next() * 60_000),
+      horizon: Math.floor(next() * 40),
+    }));
+    const request = {
+      population: { ...DEFAULT_GATE.population, mode: 'traffic' as const },
+      inputs: resolveGateInputs({ ...DEFAULT_GATE }),
+      pricing: DEFAULT_PRICING,
+      outputs: packOutputs(outputs),
+      probabilities: REGION_RECALL_STEPS,
+      elasticities: REGION_ELASTICITIES,
+    };
+    const run = () => {
+      sink += engineApi.recallRegion(request)![0]!.points[0]!.neverUsd;
+    };
+    report({
+      name: `recall region (4 k × 21 p), ${n.toLocaleString('en-US')} tool outputs`,
+      value: round(medianMs(run, n > 10_000 ? 7 : 31, 2), 3),
+      unit: 'ms (median)',
+    });
+  }
+}
+
 benchGateDecisions();
 benchGateTerms();
 benchCurve();
 benchBudget();
 benchSimulation();
+benchRecallRegion();
 
 // Keep the checksum observable so that no loop is dead code.
 if (!Number.isFinite(sink) && sink !== sink) process.stderr.write('checksum is NaN\n');
