@@ -9,7 +9,7 @@ import { useScenarioPersistence } from '../features/share/use-scenario-persisten
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 import { useApplyTheme } from './theme.ts';
-import { FirstVisit } from './FirstVisit.tsx';
+import { FirstVisit, markFirstVisitSeen } from './FirstVisit.tsx';
 import {
   mayHoldStoredTraffic,
   onFirstTrafficElsewhere,
@@ -85,6 +85,13 @@ export function App() {
       stopListening?.();
     };
   }, []);
+
+  // Opening Your traffic is taking the first way in: the note has done its work.
+  useEffect(() => {
+    if (!firstVisit || tab !== 'traffic') return;
+    markFirstVisitSeen();
+    setFirstVisit(false);
+  }, [firstVisit, tab]);
 
   // Off-screen cards are skipped only while someone edits (styles.css).
   useEffect(() => trackEditingFocus(), []);

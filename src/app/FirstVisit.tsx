@@ -12,7 +12,7 @@ function seen(): boolean {
   }
 }
 
-function markSeen(): void {
+export function markFirstVisitSeen(): void {
   try {
     localStorage.setItem(FIRST_VISIT_KEY, '1');
   } catch {
@@ -31,7 +31,7 @@ export function FirstVisit() {
   const [open, setOpen] = useState(() => !seen());
   if (!open) return null;
   const close = () => {
-    markSeen();
+    markFirstVisitSeen();
     setOpen(false);
   };
   return (

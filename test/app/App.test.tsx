@@ -51,6 +51,17 @@ describe('App shell', () => {
     expect(screen.queryByRole('button', { name: 'Start from your own traffic' })).toBeNull();
   });
 
+  it('puts the two ways in away once Your traffic is opened from its tab', async () => {
+    render(<App />);
+    expect(
+      await screen.findByRole('button', { name: 'Start from your own traffic' }),
+    ).toBeVisible();
+    fireEvent.click(screen.getByRole('tab', { name: 'Your traffic' }));
+    expect(screen.queryByRole('heading', { name: 'Two ways to start' })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Offload gate' }));
+    expect(screen.queryByRole('heading', { name: 'Two ways to start' })).toBeNull();
+  });
+
   it('keeps the open tab in the state and moves with arrow keys', async () => {
     render(<App />);
     const overview = screen.getByRole('tab', { name: 'Overview' });
