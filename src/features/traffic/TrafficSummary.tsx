@@ -2,7 +2,7 @@ import { memo, useId, useState } from 'react';
 import { TRACE_FORMAT_LABEL } from '../../core/traces/call-record.ts';
 import type { TrafficAnalysis, TrafficMeta } from '../../engine/traces/traffic-types.ts';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
-import { formatPlain, formatTokens } from '../../ui/format.ts';
+import { formatPlain, formatTokens, formatUsd } from '../../ui/format.ts';
 import { AddPriceRow } from './AddPriceRow.tsx';
 import { allTokens } from './billed-kinds.ts';
 import { plural } from './plural.ts';
@@ -80,6 +80,15 @@ export const TrafficSummary = memo(function TrafficSummary({
     <section className="card" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Summary</h2>
       <dl className="traffic-figures">
+        {/* The answer first: the tables below can run to screens. */}
+        <Figure
+          label="As billed"
+          value={
+            analysis === undefined
+              ? '…'
+              : `${formatUsd(analysis.billed.totals.totalUsd)}, in detail under “As billed”`
+          }
+        />
         <Figure
           label="Files"
           value={`${formatPlain(meta.files.length)} (${formatPlain(read)} read as traces)`}

@@ -118,6 +118,12 @@ describe('TrafficPanel', () => {
       ),
     ).toBeInTheDocument();
 
+    // The summary leads with the same bill, so the answer is on the first screen.
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(summary).toHaveTextContent(
+      `As billed${formatUsd(want.billed!.totals.totalUsd)}, in detail under “As billed”`,
+    );
+
     const share = replayTrace(want.calls, pricing, { kind: 'asRun' }).calibration!.share;
     // The sections below the bill are revealed one per frame.
     expect(
