@@ -113,10 +113,29 @@ export interface OffloadAdvice {
   /** Its smallest and largest saving over the region (0 and 0 for never). */
   readonly leastSavingUsd: number;
   readonly mostSavingUsd: number;
+  /** Each policy's break-even recall at each k, in the rows' order. */
+  readonly byK: readonly {
+    readonly recallElasticity: number;
+    readonly sizeOnly: BreakEven;
+    readonly gate: BreakEven;
+  }[];
   /** Size-only's break-even recall at each k, when it can lose (empty when it never does). */
   readonly sizeOnlyLosesAbove: readonly { recallElasticity: number; paysBelow: number }[];
+  /** Whether each offloading policy never costs more than never offloading anywhere in the region. */
+  readonly sizeOnlySafe: boolean;
+  readonly gateSafe: boolean;
+  /** The gate's largest loss against never offloading in the region, USD per 1,000 outputs (0 when none). */
+  readonly gateWorstLossUsd: number;
   /** Neither offloading policy is safe at every recall rate and k. */
   readonly noSafePolicy: boolean;
+}
+
+/** The lowest and highest recall size-only breaks even at, over the k where it can lose; null when it never does. */
+export function sizeOnlyLossRange(
+  advice: OffloadAdvice,
+): { readonly lowest: number; readonly highest: number } | null {
+  const at = advice.sizeOnlyLosesAbove.map((l) => l.paysBelow);
+  return at.length === 0 ? null : { lowest: Math.min(...at), highest: Math.max(...at) };
 }
 
 /** The advice of a region over recall p × elasticity k (rows as swept). */
@@ -126,36 +145,42 @@ export function offloadAdvice(rows: readonly RegionRowCosts[]): OffloadAdvice {
     const all = rows.flatMap((r) => r.points.map((p) => p.neverUsd - p[key]));
     return { least: Math.min(...all), most: Math.max(...all) };
   };
-  const safe = (policy: 'sizeOnly' | 'gate') =>
-    rows.length > 0 && rows.every((r) => !breakEvenRecall(r.points, policy).losesAbove);
-  const sizeOnlyLosesAbove = rows
-    .map((r) => ({
-      recallElasticity: r.recallElasticity,
-      b: breakEvenRecall(r.points, 'sizeOnly'),
-    }))
-    .filter((r) => r.b.losesAbove)
-    .map((r) => ({ recallElasticity: r.recallElasticity, paysBelow: r.b.paysBelow }));
-  const candidates = (['sizeOnly', 'gate'] as const)
-    .filter(safe)
-    .map((policy) => ({ policy, ...savings(policy) }))
+  const byK = rows.map((r) => ({
+    recallElasticity: r.recallElasticity,
+    sizeOnly: breakEvenRecall(r.points, 'sizeOnly'),
+    gate: breakEvenRecall(r.points, 'gate'),
+  }));
+  const sizeOnlySafe = rows.length > 0 && byK.every((b) => !b.sizeOnly.losesAbove);
+  const gateSafe = rows.length > 0 && byK.every((b) => !b.gate.losesAbove);
+  const common = {
+    byK,
+    sizeOnlyLosesAbove: byK
+      .filter((b) => b.sizeOnly.losesAbove)
+      .map((b) => ({ recallElasticity: b.recallElasticity, paysBelow: b.sizeOnly.paysBelow })),
+    sizeOnlySafe,
+    gateSafe,
+    gateWorstLossUsd: Math.max(0, ...byK.map((b) => b.gate.worstLossUsd)),
+    noSafePolicy: !sizeOnlySafe && !gateSafe,
+  };
+  const candidates = (
+    [
+      ['sizeOnly', sizeOnlySafe],
+      ['gate', gateSafe],
+    ] as const
+  )
+    .filter(([, safe]) => safe)
+    .map(([policy]) => ({ policy, ...savings(policy) }))
     .filter((c) => c.most > TIE_USD)
     // The larger saving at worst first; on a tie the gate, which offloads less.
     .sort((a, b) => b.least - a.least || (a.policy === 'gate' ? -1 : 1));
   const best = candidates[0];
   if (best === undefined) {
-    return {
-      policy: 'never',
-      leastSavingUsd: 0,
-      mostSavingUsd: 0,
-      sizeOnlyLosesAbove,
-      noSafePolicy: !safe('sizeOnly') && !safe('gate'),
-    };
+    return { policy: 'never', leastSavingUsd: 0, mostSavingUsd: 0, ...common };
   }
   return {
     policy: best.policy,
     leastSavingUsd: Math.max(0, best.least),
     mostSavingUsd: best.most,
-    sizeOnlyLosesAbove,
-    noSafePolicy: false,
+    ...common,
   };
 }

@@ -1,25 +1,21 @@
 import { memo, useMemo } from 'react';
 import type { PricingTable, ResolvedGateInputs } from '../../core/index.ts';
-import { pricingFor } from '../../domain/baselines.ts';
 import {
-  breakEvenRecall,
+  offloadAdvice,
   recallVerdicts,
-  REGION_ELASTICITIES,
   REGION_RECALL_STEPS,
+  sizeOnlyLossRange,
   type BreakEven,
+  type OffloadAdvice,
   type PolicyId,
 } from '../../domain/recall-verdict.ts';
-import type { RecallRegionRequest, RecallRegionRow } from '../../engine/api.ts';
 import { useEngineQuery } from '../../engine/use-engine-query.ts';
 import { Legend } from '../../ui/charts/Legend.tsx';
 import { PALETTE } from '../../ui/charts/palette.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatNumber, formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
-import type { TrafficPopulationUse } from './use-traffic-population.ts';
-
-const RECALL_STEPS = REGION_RECALL_STEPS;
-const ELASTICITIES = REGION_ELASTICITIES;
+import { recallRegionRequest, type TrafficPopulationUse } from './use-traffic-population.ts';
 
 const COLOR: Readonly<Record<PolicyId, string>> = {
   never: PALETTE.baseline,
@@ -32,13 +28,6 @@ const NAME: Readonly<Record<PolicyId, string>> = {
   gate: 'Net-saving gate',
 };
 
-interface RegionRow {
-  readonly recallElasticity: number;
-  readonly sizeOnly: BreakEven;
-  readonly gate: BreakEven;
-  readonly cheapest: readonly PolicyId[];
-}
-
 /** "pays while fewer than 37 % of offloaded outputs are recalled", in words. */
 function paysWords(b: BreakEven): string {
   if (b.paysBelow <= 0) return b.losesAbove ? 'never pays' : 'saves nothing';
@@ -46,27 +35,16 @@ function paysWords(b: BreakEven): string {
   return `pays below ${formatPercent(b.paysBelow, 0)} recalled${b.losesAbove ? ', loses above' : ', saves nothing above'}`;
 }
 
-function regionRows(rows: readonly RecallRegionRow[]): RegionRow[] {
-  return rows.map((row) => ({
-    recallElasticity: row.recallElasticity,
-    sizeOnly: breakEvenRecall(row.points, 'sizeOnly'),
-    gate: breakEvenRecall(row.points, 'gate'),
-    cheapest: recallVerdicts(row.points).map((v) => v.cheapest),
-  }));
-}
-
 /** The sentence a reviewer acts on: which policy is safe for which range. */
-function verdict(rows: readonly RegionRow[], threshold: number): string {
-  const sizeSafe = rows.every((r) => !r.sizeOnly.losesAbove);
-  const gateSafe = rows.every((r) => !r.gate.losesAbove);
-  const lowest = Math.min(...rows.map((r) => r.sizeOnly.paysBelow));
-  const highest = Math.max(...rows.map((r) => r.sizeOnly.paysBelow));
-  const sizeWords = sizeSafe
-    ? `Size-only offload at ${formatTokens(threshold)} tokens never costs more than never offloading on these outputs.`
-    : `Size-only offload at ${formatTokens(threshold)} tokens pays only while fewer than ${formatPercent(lowest, 0)}–${formatPercent(highest, 0)} of offloaded outputs are recalled (depending on k), and costs more above that.`;
-  const gateWords = gateSafe
+function verdict(advice: OffloadAdvice, threshold: number): string {
+  const range = sizeOnlyLossRange(advice);
+  const sizeWords =
+    range === null
+      ? `Size-only offload at ${formatTokens(threshold)} tokens never costs more than never offloading on these outputs.`
+      : `Size-only offload at ${formatTokens(threshold)} tokens pays only while fewer than ${formatPercent(range.lowest, 0)}–${formatPercent(range.highest, 0)} of offloaded outputs are recalled (depending on k), and costs more above that.`;
+  const gateWords = advice.gateSafe
     ? ' The net-saving gate is never worse than never offloading at any recall rate or k shown: it is the safe choice when recall is unknown.'
-    : ` The net-saving gate can also cost more (up to ${formatUsd(Math.max(...rows.map((r) => r.gate.worstLossUsd)))} per 1,000 outputs) where its prior p differs from the recall that sizes give (k > 0).`;
+    : ` The net-saving gate can also cost more (up to ${formatUsd(advice.gateWorstLossUsd)} per 1,000 outputs) where its prior p differs from the recall that sizes give (k > 0).`;
   return sizeWords + gateWords;
 }
 
@@ -81,24 +59,22 @@ export const RecallRegion = memo(function RecallRegion(props: {
   pricing: PricingTable;
 }) {
   const { use, sweepInputs, pricing } = props;
-  const request = useMemo<RecallRegionRequest>(
-    () => ({
-      population: use.population,
-      inputs: sweepInputs,
-      pricing: pricingFor(pricing, [sweepInputs.modelName]),
-      probabilities: RECALL_STEPS,
-      elasticities: ELASTICITIES,
-      ...(use.packed === undefined ? {} : { outputs: use.packed }),
-    }),
-    [use.population, use.packed, sweepInputs, pricing],
+  const request = useMemo(
+    () => recallRegionRequest(use, sweepInputs, pricing),
+    [use, sweepInputs, pricing],
   );
   const answer = useEngineQuery('sweeps', 'recallRegion', request).value;
   if (answer === undefined)
     return <p className="loading-note">Finding where each policy breaks even…</p>;
   if (answer === null) return null;
-  const rows = regionRows(answer);
+  const advice = offloadAdvice(answer);
+  // The table's rows: each k's break-even recalls, and the cheapest policy at each prior.
+  const rows = advice.byK.map((b, i) => ({
+    ...b,
+    cheapest: recallVerdicts(answer[i]!.points).map((v) => v.cheapest),
+  }));
   const threshold = use.population.sizeOnlyThresholdTokens;
-  const cell = 100 / RECALL_STEPS.length;
+  const cell = 100 / REGION_RECALL_STEPS.length;
   return (
     <ChartFrame
       title="Where offloading pays on your traffic"
@@ -109,7 +85,7 @@ export const RecallRegion = memo(function RecallRegion(props: {
       ]}
       summary={
         <>
-          <span>{verdict(rows, threshold)}</span>{' '}
+          <span>{verdict(advice, threshold)}</span>{' '}
           <span className="muted">
             Over the {formatTokens(use.outputs?.length ?? 0)} tool outputs of your traffic, each
             carried for the later calls of its conversation. Recall is in no trace: each row sweeps

@@ -4,7 +4,10 @@
  * population when no traffic is loaded here (a link opened elsewhere).
  */
 import { useMemo } from 'react';
-import type { PopulationOutput } from '../../core/index.ts';
+import type { PopulationOutput, PricingTable, ResolvedGateInputs } from '../../core/index.ts';
+import { pricingFor } from '../../domain/baselines.ts';
+import { REGION_ELASTICITIES, REGION_RECALL_STEPS } from '../../domain/recall-verdict.ts';
+import type { RecallRegionRequest } from '../../engine/api.ts';
 import { packOutputs, type PackedOutputs } from '../../domain/packed-outputs.ts';
 import type { PopulationInputs } from '../../model/gate.ts';
 import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
@@ -61,4 +64,24 @@ export function useTrafficPopulation(population: PopulationInputs): TrafficPopul
   // One object per input: the fallback population is a new object, and a new
   // request each render would send the comparison to the engine forever.
   return useMemo(() => trafficPopulationUse(population, outputs), [population, outputs]);
+}
+
+/**
+ * The engine request for the recall region over `use`'s outputs, priced at
+ * the gate's model: the gate tab and the Overview send the same one, so
+ * they share one answer.
+ */
+export function recallRegionRequest(
+  use: TrafficPopulationUse,
+  sweepInputs: ResolvedGateInputs,
+  pricing: PricingTable,
+): RecallRegionRequest {
+  return {
+    population: use.population,
+    inputs: sweepInputs,
+    pricing: pricingFor(pricing, [sweepInputs.modelName]),
+    probabilities: REGION_RECALL_STEPS,
+    elasticities: REGION_ELASTICITIES,
+    ...(use.packed === undefined ? {} : { outputs: use.packed }),
+  };
 }

@@ -13,7 +13,11 @@ import type {
   TrafficCrossFigures,
 } from '../../engine/traces/traffic-types.ts';
 import type { ResolvedGateInputs } from '../../core/index.ts';
-import { offloadAdvice, type RegionRowCosts } from '../../domain/recall-verdict.ts';
+import {
+  offloadAdvice,
+  sizeOnlyLossRange,
+  type RegionRowCosts,
+} from '../../domain/recall-verdict.ts';
 import { DAYS_PER_MONTH } from '../../domain/volume.ts';
 import type { TabId } from '../../model/ui.ts';
 import {
@@ -267,13 +271,12 @@ function gateDecision(region: GateRegion): Decision {
   const perMonth = (perThousand: number) =>
     (perThousand * region.outputsPerDay * DAYS_PER_MONTH) / 1000;
   const { inputs } = region;
-  const loses = advice.sizeOnlyLosesAbove;
+  const range = sizeOnlyLossRange(advice);
   const sizeOnlyRisk =
-    loses.length === 0
+    range === null
       ? ''
       : ` Size-only at ${formatTokensCompact(region.thresholdTokens)} tokens would lose money once more than ` +
-        `${formatFraction(Math.min(...loses.map((l) => l.paysBelow)), 0)}–${formatFraction(Math.max(...loses.map((l) => l.paysBelow)), 0)} ` +
-        'of offloaded outputs are recalled.';
+        `${formatFraction(range.lowest, 0)}–${formatFraction(range.highest, 0)} of offloaded outputs are recalled.`;
   const base = {
     id: 'gate' as const,
     question: 'Offload large tool outputs?',

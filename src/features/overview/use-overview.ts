@@ -4,13 +4,10 @@
  * price table, worked into the Overview's view once per answer.
  */
 import { useMemo } from 'react';
-import { pricingFor } from '../../domain/baselines.ts';
-import { REGION_ELASTICITIES, REGION_RECALL_STEPS } from '../../domain/recall-verdict.ts';
-import type { RecallRegionRequest } from '../../engine/api.ts';
 import { useEngineQuery } from '../../engine/use-engine-query.ts';
 import { useAppStore } from '../../state/store.ts';
 import { gateSweepInputs } from '../gate/use-gate.ts';
-import { trafficPopulationUse } from '../gate/use-traffic-population.ts';
+import { recallRegionRequest, trafficPopulationUse } from '../gate/use-traffic-population.ts';
 import {
   useCrossFigures,
   useReplaySearch,
@@ -45,17 +42,9 @@ export function useOverview(): OverviewAnswer {
   // The gate decided on the traffic's own tool outputs, as the gate tab's region draws it.
   const population = useAppStore((st) => st.gate.population);
   const sweepInputs = useValue(gateSweepInputs);
-  const regionRequest = useMemo<RecallRegionRequest | null>(() => {
+  const regionRequest = useMemo(() => {
     const use = trafficPopulationUse({ ...population, mode: 'traffic' }, c?.population);
-    if (use.packed === undefined) return null;
-    return {
-      population: use.population,
-      inputs: sweepInputs,
-      pricing: pricingFor(pricing, [sweepInputs.modelName]),
-      probabilities: REGION_RECALL_STEPS,
-      elasticities: REGION_ELASTICITIES,
-      outputs: use.packed,
-    };
+    return use.packed === undefined ? null : recallRegionRequest(use, sweepInputs, pricing);
   }, [population, c?.population, sweepInputs, pricing]);
   const region = useEngineQuery('sweeps', 'recallRegion', regionRequest).value;
   const threshold = population.sizeOnlyThresholdTokens;

@@ -6,6 +6,7 @@ import { packOutputs } from '../../../src/domain/packed-outputs.ts';
 import {
   offloadAdvice,
   REGION_ELASTICITIES,
+  sizeOnlyLossRange,
   REGION_RECALL_STEPS,
 } from '../../../src/domain/recall-verdict.ts';
 import { engineApi } from '../../../src/engine/api.ts';
@@ -50,6 +51,17 @@ describe('offloadAdvice', () => {
     expect(advice.policy).toBe('gate');
     expect(advice.leastSavingUsd).toBe(0);
     expect(advice.sizeOnlyLosesAbove).toEqual([{ recallElasticity: 0, paysBelow: 0.5 }]);
+  });
+
+  it('gives the range size-only breaks even at over only the k where it can lose', () => {
+    const rows = [
+      { recallElasticity: 0, points: [at(0, 50, 10, 20), at(1, 50, 40, 45)] },
+      { recallElasticity: 2, points: [at(0, 50, 10, 20), at(1, 50, 90, 50)] },
+    ];
+    const advice = offloadAdvice(rows);
+    expect(advice).toMatchObject({ sizeOnlySafe: false, gateSafe: true, policy: 'gate' });
+    expect(sizeOnlyLossRange(advice)).toEqual({ lowest: 0.5, highest: 0.5 });
+    expect(advice.byK.map((b) => b.sizeOnly.paysBelow)).toEqual([1, 0.5]);
   });
 
   it('keeps outputs in context when no policy saves', () => {
