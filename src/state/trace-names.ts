@@ -9,6 +9,16 @@
 import type { ScenarioData } from '../model/scenario.ts';
 import type { TrafficSettings } from '../model/traffic.ts';
 
+type Move = { readonly from: string; readonly to: string };
+
+/** The price rows' names: a move is written only when both its models are among them. */
+function rowNames(prices: ScenarioData['prices']): Set<string> {
+  return new Set(prices.rows.map((r) => r.model));
+}
+
+const isShared = (rows: ReadonlySet<string>, move: Move) =>
+  rows.has(move.from) && rows.has(move.to);
+
 const kept = new WeakMap<TrafficSettings, { prices: object; traffic: TrafficSettings }>();
 
 /** The traffic part as it may be written: only the moves between models with a price row. */
@@ -18,8 +28,8 @@ export function shareableTraffic(data: ScenarioData): TrafficSettings {
   if (moves.length === 0) return traffic;
   const held = kept.get(traffic);
   if (held !== undefined && held.prices === data.prices) return held.traffic;
-  const rows = new Set(data.prices.rows.map((r) => r.model));
-  const priced = moves.filter((m) => rows.has(m.from) && rows.has(m.to));
+  const rows = rowNames(data.prices);
+  const priced = moves.filter((m) => isShared(rows, m));
   const value =
     priced.length === moves.length
       ? traffic
@@ -28,27 +38,26 @@ export function shareableTraffic(data: ScenarioData): TrafficSettings {
   return value;
 }
 
-/** Whether a move of `from` is written with the scenario (it names a price row). */
-export function moveIsShared(data: Pick<ScenarioData, 'prices'>, from: string): boolean {
-  return data.prices.rows.some((r) => r.model === from);
-}
-
 /** Names a model without a price row takes where its own name may not go (the report). */
 export const UNPRICED_MODEL_WORDS = 'a model without a price row';
 
 /**
- * A choice's words ("a → b, 5-minute TTL") with every moved model that has
- * no price row of the scenario named {@link UNPRICED_MODEL_WORDS} instead.
+ * A choice's words ("a → b, 5-minute TTL") with every model of a move that
+ * is not written (see {@link shareableTraffic}) and has no price row of the
+ * scenario named {@link UNPRICED_MODEL_WORDS} instead.
  */
 export function choiceWordsWithoutTraceNames(
   text: string,
-  mapping: readonly { readonly from: string; readonly to: string }[],
+  mapping: readonly Move[],
   prices: ScenarioData['prices'],
 ): string {
+  const rows = rowNames(prices);
   let out = text;
   for (const move of mapping) {
-    if (moveIsShared({ prices }, move.from)) continue;
-    out = out.split(`${move.from} → `).join(`${UNPRICED_MODEL_WORDS} → `);
+    if (isShared(rows, move)) continue;
+    const from = rows.has(move.from) ? move.from : UNPRICED_MODEL_WORDS;
+    const to = rows.has(move.to) ? move.to : UNPRICED_MODEL_WORDS;
+    out = out.split(`${move.from} → ${move.to}`).join(`${from} → ${to}`);
   }
   return out;
 }
