@@ -11,12 +11,13 @@ import {
   type SkippedRecord,
   type TraceReadResult,
 } from '../core/traces/index.ts';
-import { FileReadError, readFileInto } from '../engine/traces/read-file.ts';
 import {
   BINARY_FILE_REASON,
+  FileReadError,
+  readFileInto,
   readingStoppedReason,
   UNREADABLE_FILE_REASON,
-} from '../engine/traces/traffic-service.ts';
+} from '../engine/traces/read-file.ts';
 
 /** A file found under the paths given, with its size in bytes. */
 export interface FoundFile {

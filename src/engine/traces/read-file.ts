@@ -7,6 +7,7 @@
 import {
   looksBinary,
   textEncodingOf,
+  UNKNOWN_FORMAT_REASON,
   type TraceReader,
   type TraceTextEncoding,
 } from '../../core/traces/index.ts';
@@ -29,6 +30,18 @@ const SLICE_BYTES = 256 * 1024;
 /** The disk read of a file failed (moved, deleted, locked): not a fault of its content. */
 export class FileReadError extends Error {
   override readonly name = 'FileReadError';
+}
+
+/** Why a binary file is not read. */
+export const BINARY_FILE_REASON = `a binary file, not text: ${UNKNOWN_FORMAT_REASON}`;
+/** Why a file the browser could not read is not read. */
+export const UNREADABLE_FILE_REASON =
+  'the browser could not read this file (it may have been moved, deleted or locked)';
+
+/** Why reading a file's content stopped part way: the calls read before it are kept. */
+export function readingStoppedReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `reading stopped part way through this file (${message}); the calls read before that point are kept`;
 }
 
 async function* diskChunks(file: Blob): AsyncGenerator<Uint8Array> {

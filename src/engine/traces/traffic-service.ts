@@ -8,15 +8,17 @@
 import type { PricingTable } from '../../core/pricing.ts';
 import { billingPricing, type BookForBilling } from '../../domain/price-book-rows.ts';
 import type { ReplayConstraints } from '../../domain/replay-constraints.ts';
-import {
-  createTraceReader,
-  UNKNOWN_FORMAT_REASON,
-  type SkippedRecord,
-  type TraceCall,
-} from '../../core/traces/index.ts';
+import { createTraceReader, type SkippedRecord, type TraceCall } from '../../core/traces/index.ts';
 import { mergeCalls } from './merge-calls.ts';
 import { replayTraffic, searchTraffic } from './replay-service.ts';
-import { FileReadError, readFileInto, type TrafficSource } from './read-file.ts';
+import {
+  BINARY_FILE_REASON,
+  FileReadError,
+  readFileInto,
+  readingStoppedReason,
+  UNREADABLE_FILE_REASON,
+  type TrafficSource,
+} from './read-file.ts';
 import { analyseTraffic } from './traffic-analysis.ts';
 import { crossTabFigures } from './traffic-cross.ts';
 import {
@@ -45,18 +47,6 @@ import type {
   ReplayScope,
   ReplaySearchOutcome,
 } from './traffic-types.ts';
-
-/** Why a binary file is not read. */
-export const BINARY_FILE_REASON = `a binary file, not text: ${UNKNOWN_FORMAT_REASON}`;
-/** Why a file the browser could not read is not read. */
-export const UNREADABLE_FILE_REASON =
-  'the browser could not read this file (it may have been moved, deleted or locked)';
-
-/** Why reading a file's content stopped part way: the calls read before it are kept. */
-export function readingStoppedReason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return `reading stopped part way through this file (${message}); the calls read before that point are kept`;
-}
 
 const EMPTY_META: TrafficMeta = { files: [], skipped: [], skippedTotal: 0, callCount: 0 };
 

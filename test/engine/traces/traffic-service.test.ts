@@ -6,10 +6,10 @@ import { billTrace, readTraceFiles, replayTrace } from '../../../src/core/traces
 import { loadPriceBook } from '../../../src/domain/price-book-load.ts';
 import { billingPricing } from '../../../src/domain/price-book-rows.ts';
 import {
-  TrafficService,
   BINARY_FILE_REASON,
   UNREADABLE_FILE_REASON,
-} from '../../../src/engine/traces/traffic-service.ts';
+} from '../../../src/engine/traces/read-file.ts';
+import { TrafficService } from '../../../src/engine/traces/traffic-service.ts';
 import type { ImportProgress } from '../../../src/engine/traces/traffic-types.ts';
 import { fixturePaths, sourceOf, textSource, TRACE_FIXTURES } from './fixture-sources.ts';
 
