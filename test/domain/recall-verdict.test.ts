@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { breakEvenRecall, recallVerdicts } from '../../src/domain/recall-verdict.ts';
+import {
+  breakEvenRecall,
+  offloadAdvice,
+  recallVerdicts,
+  sizeOnlyLossRange,
+} from '../../src/domain/recall-verdict.ts';
 
 describe('recallVerdicts', () => {
   it('names the cheapest policy at each prior and its lead over the next', () => {
@@ -24,14 +29,14 @@ describe('recallVerdicts', () => {
   });
 });
 
-describe('breakEvenRecall', () => {
-  const at = (p: number, neverUsd: number, sizeOnlyUsd: number, gateUsd: number) => ({
-    recallProbability: p,
-    neverUsd,
-    sizeOnlyUsd,
-    gateUsd,
-  });
+const at = (p: number, neverUsd: number, sizeOnlyUsd: number, gateUsd: number) => ({
+  recallProbability: p,
+  neverUsd,
+  sizeOnlyUsd,
+  gateUsd,
+});
 
+describe('breakEvenRecall', () => {
   it('finds where the saving reaches 0 between two swept priors', () => {
     // Size-only saves 20 at p = 0.5 and loses 20 at p = 0.75: it breaks even half way.
     const points = [
@@ -65,5 +70,41 @@ describe('breakEvenRecall', () => {
       losesAbove: false,
       worstLossUsd: 0,
     });
+  });
+});
+
+describe('offloadAdvice', () => {
+  it('picks the safe policy that saves most at worst', () => {
+    const rows = [{ recallElasticity: 0, points: [at(0, 50, 10, 20), at(1, 50, 30, 45)] }];
+    expect(offloadAdvice(rows)).toMatchObject({
+      policy: 'sizeOnly',
+      leastSavingUsd: 20,
+      mostSavingUsd: 40,
+      sizeOnlyLosesAbove: [],
+    });
+  });
+
+  it('passes over size-only where it can lose, and says from where', () => {
+    const rows = [{ recallElasticity: 0, points: [at(0, 50, 10, 20), at(1, 50, 90, 50)] }];
+    const advice = offloadAdvice(rows);
+    expect(advice.policy).toBe('gate');
+    expect(advice.leastSavingUsd).toBe(0);
+    expect(advice.sizeOnlyLosesAbove).toEqual([{ recallElasticity: 0, paysBelow: 0.5 }]);
+  });
+
+  it('gives the range size-only breaks even at over only the k where it can lose', () => {
+    const rows = [
+      { recallElasticity: 0, points: [at(0, 50, 10, 20), at(1, 50, 40, 45)] },
+      { recallElasticity: 2, points: [at(0, 50, 10, 20), at(1, 50, 90, 50)] },
+    ];
+    const advice = offloadAdvice(rows);
+    expect(advice).toMatchObject({ sizeOnlySafe: false, gateSafe: true, policy: 'gate' });
+    expect(sizeOnlyLossRange(advice)).toEqual({ lowest: 0.5, highest: 0.5 });
+    expect(advice.byK.map((b) => b.sizeOnly.paysBelow)).toEqual([1, 0.5]);
+  });
+
+  it('keeps outputs in context when no policy saves', () => {
+    const rows = [{ recallElasticity: 0, points: [at(0, 50, 60, 50), at(1, 50, 90, 50)] }];
+    expect(offloadAdvice(rows)).toMatchObject({ policy: 'never', noSafePolicy: false });
   });
 });
