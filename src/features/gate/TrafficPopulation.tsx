@@ -1,8 +1,6 @@
 import { memo, useId, useMemo } from 'react';
 import type { PricingTable, ResolvedGateInputs } from '../../core/index.ts';
-import { pricingFor } from '../../domain/baselines.ts';
 import { recallVerdicts, type RecallVerdict } from '../../domain/recall-verdict.ts';
-import type { RecallSweepRequest } from '../../engine/api.ts';
 import { useEngineQuery } from '../../engine/use-engine-query.ts';
 import { useAppStore } from '../../state/store.ts';
 import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
@@ -14,11 +12,10 @@ import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatNumber, formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
 import { usdTick } from './chart-bits.tsx';
 import { RecallRegion } from './RecallRegion.tsx';
-import type { TrafficPopulationUse } from './use-traffic-population.ts';
+import { recallSweepRequest, type TrafficPopulationUse } from './use-traffic-population.ts';
 import './traffic-population.css';
 
 /** The recall priors the verdict is shown at, 0 to 1. */
-const RECALL_STEPS = Array.from({ length: 21 }, (_, i) => i / 20);
 
 /** σ as the gate's spread slider takes it (0–5). */
 const clampSigma = (sigma: number) => Math.min(5, Math.max(0, Math.round(sigma * 100) / 100));
@@ -80,15 +77,9 @@ const RecallVerdict = memo(function RecallVerdict(props: {
   currentRecall: number;
 }) {
   const { use, sweepInputs, pricing } = props;
-  const request = useMemo<RecallSweepRequest>(
-    () => ({
-      population: use.population,
-      inputs: sweepInputs,
-      pricing: pricingFor(pricing, [sweepInputs.modelName]),
-      probabilities: RECALL_STEPS,
-      ...(use.packed === undefined ? {} : { outputs: use.packed }),
-    }),
-    [use.population, use.packed, sweepInputs, pricing],
+  const request = useMemo(
+    () => recallSweepRequest(use, sweepInputs, pricing),
+    [use, sweepInputs, pricing],
   );
   // On the sweeps lane (idle on this tab): a sweep over thousands of outputs must not hold up
   // the comparison the gate lane answers at each slider step.

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import type { PopulationOutput, PricingTable, ResolvedGateInputs } from '../../core/index.ts';
 import { pricingFor } from '../../domain/baselines.ts';
 import { REGION_ELASTICITIES, REGION_RECALL_STEPS } from '../../domain/recall-verdict.ts';
-import type { RecallRegionRequest } from '../../engine/api.ts';
+import type { RecallRegionRequest, RecallSweepRequest } from '../../engine/api.ts';
 import { packOutputs, type PackedOutputs } from '../../domain/packed-outputs.ts';
 import type { PopulationInputs } from '../../model/gate.ts';
 import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
@@ -66,22 +66,29 @@ export function useTrafficPopulation(population: PopulationInputs): TrafficPopul
   return useMemo(() => trafficPopulationUse(population, outputs), [population, outputs]);
 }
 
+/** The engine request for the recall sweep over `use`'s outputs, priced at the gate's model. */
+export function recallSweepRequest(
+  use: TrafficPopulationUse,
+  sweepInputs: ResolvedGateInputs,
+  pricing: PricingTable,
+): RecallSweepRequest {
+  return {
+    population: use.population,
+    inputs: sweepInputs,
+    pricing: pricingFor(pricing, [sweepInputs.modelName]),
+    probabilities: REGION_RECALL_STEPS,
+    ...(use.packed === undefined ? {} : { outputs: use.packed }),
+  };
+}
+
 /**
- * The engine request for the recall region over `use`'s outputs, priced at
- * the gate's model: the gate tab and the Overview send the same one, so
- * they share one answer.
+ * The same sweep at each recall elasticity of the region: the gate tab and
+ * the Overview send the same request, so they share one answer.
  */
 export function recallRegionRequest(
   use: TrafficPopulationUse,
   sweepInputs: ResolvedGateInputs,
   pricing: PricingTable,
 ): RecallRegionRequest {
-  return {
-    population: use.population,
-    inputs: sweepInputs,
-    pricing: pricingFor(pricing, [sweepInputs.modelName]),
-    probabilities: REGION_RECALL_STEPS,
-    elasticities: REGION_ELASTICITIES,
-    ...(use.packed === undefined ? {} : { outputs: use.packed }),
-  };
+  return { ...recallSweepRequest(use, sweepInputs, pricing), elasticities: REGION_ELASTICITIES };
 }
