@@ -1,10 +1,11 @@
 /**
- * The `context-cost-explorer` command (alias `cce`): `bill`, `replay` and
- * `cheapest` over trace files and folders, with the browser's readers,
- * bill, replay and search. `runCli` is the whole command as a function, so
+ * The `context-cost-explorer` command (alias `cce`): `bill`, `replay`,
+ * `cheapest` and `export` over trace files and folders, with the browser's
+ * readers, bill, replay and search. `runCli` is the whole command as a function, so
  * that tests run it in-process; it returns the exit status.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import { billTrace, type TraceReadResult } from '../core/traces/index.ts';
 import { toCsv } from '../format/csv.ts';
@@ -19,6 +20,7 @@ import {
   billTable,
   type BillDimension,
 } from './bill-output.ts';
+import { exportParquet, pricesPathBeside } from './export.ts';
 import { pricingFor } from './prices.ts';
 import { findFiles, readFiles, UnreadablePathError, type GivenPath } from './read-paths.ts';
 
@@ -286,7 +288,51 @@ function program(io: CliIo): Command {
         );
       },
     );
+
+  root
+    .command('export')
+    .description(
+      'write the call records and the price rows as Parquet, for the SQL in sql/ (docs/sql.md)',
+    )
+    .argument('[paths...]', 'files and folders (read recursively)')
+    .addOption(sourceOption())
+    .requiredOption('--parquet <file>', 'write one row a call to FILE')
+    .option(
+      '--prices-parquet <file>',
+      'write the price rows to FILE (default: beside the calls, NAME.prices.parquet)',
+    )
+    .addOption(pricesOption())
+    .action(
+      async (
+        paths: string[],
+        opts: InputOptions & { parquet: string; pricesParquet?: string; prices?: string },
+        command: Command,
+      ) => {
+        const given = givenPaths(paths, opts);
+        const out = {
+          callsPath: resolve(io.cwd, opts.parquet),
+          pricesPath: resolve(io.cwd, opts.pricesParquet ?? pricesPathBeside(opts.parquet)),
+        };
+        if (out.callsPath === out.pricesPath)
+          command.error('error: --prices-parquet must differ from --parquet');
+        const { read, pricing } = await readInput(given, opts.prices, io);
+        try {
+          const written = await exportParquet(read.calls, pricing, out);
+          io.stdout(
+            `wrote ${plural(written.calls, 'call')} to ${out.callsPath}\n` +
+              `wrote ${plural(written.priceRows, 'price row')} to ${out.pricesPath}\n`,
+          );
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          throw new UnreadableInputError(`cannot write the Parquet files: ${message}`);
+        }
+      },
+    );
   return root;
+}
+
+function plural(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /** Runs the command with `args` (without node and the script); resolves to the exit status. */
