@@ -34,12 +34,19 @@ export async function readPriceFile(path: string): Promise<PricingTable> {
     : pricingOf({ pricing: entries });
 }
 
-/** The table to bill the calls' `models` with: the file's, or the price book with aliases for them. */
-export async function pricingFor(
+/**
+ * The table to bill a set of calls with, given their models: the file's,
+ * or the price book with aliases for them. Read before the calls are, so
+ * that what reading the book leaves behind is gone before they are held.
+ */
+export async function loadPricing(
   pricesFile: string | undefined,
-  models: Iterable<string>,
   cwd: string,
-): Promise<PricingTable> {
-  if (pricesFile !== undefined) return readPriceFile(resolve(cwd, pricesFile));
-  return billingPricing(await loadPriceBook(), {}, models);
+): Promise<(models: Iterable<string>) => PricingTable> {
+  if (pricesFile !== undefined) {
+    const table = await readPriceFile(resolve(cwd, pricesFile));
+    return () => table;
+  }
+  const book = await loadPriceBook();
+  return (models) => billingPricing(book, {}, models);
 }

@@ -6,11 +6,7 @@
 import { openAsBlob } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import {
-  createTraceReader,
-  type SkippedRecord,
-  type TraceReadResult,
-} from '../core/traces/index.ts';
+import { createTraceReader, type LazyTraceRead, type SkippedRecord } from '../core/traces/index.ts';
 import {
   BINARY_FILE_REASON,
   FileReadError,
@@ -77,12 +73,18 @@ export async function findFiles(paths: readonly GivenPath[], cwd: string): Promi
   return out;
 }
 
-/** The calls and skipped records of `files`, read one after another (progress in bytes). */
+/**
+ * The calls and skipped records of `files`, read one after another
+ * (progress in bytes); the calls are made as they are iterated, so a bill
+ * never holds them all. `toolResults` false leaves every call's tool
+ * results out (a bill or a replay reads none).
+ */
 export async function readFiles(
   files: readonly FoundFile[],
   onBytes: (bytes: number) => void = () => undefined,
-): Promise<TraceReadResult> {
-  const reader = createTraceReader();
+  { toolResults = true }: { readonly toolResults?: boolean } = {},
+): Promise<LazyTraceRead> {
+  const reader = createTraceReader(undefined, { toolResults });
   const notRead: SkippedRecord[] = [];
   for (const file of files) {
     reader.beginFile(file.name, file.source);
@@ -101,6 +103,6 @@ export async function readFiles(
     }
     if (reason !== undefined) notRead.push({ file: file.name, line: 0, reason });
   }
-  const result = reader.finish();
+  const result = reader.finishLazily();
   return notRead.length === 0 ? result : { ...result, skipped: [...result.skipped, ...notRead] };
 }

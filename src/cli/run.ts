@@ -7,7 +7,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
-import { billTrace, type TraceReadResult } from '../core/traces/index.ts';
+import { billTrace, type LazyTraceRead } from '../core/traces/index.ts';
 import { toCsv } from '../format/csv.ts';
 import type { ReplayConstraints } from '../domain/replay-constraints.ts';
 import type { ReplayPlanChoice } from '../domain/traffic-replay.ts';
@@ -21,7 +21,7 @@ import {
   type BillDimension,
 } from './bill-output.ts';
 import { exportParquet, pricesPathBeside } from './export.ts';
-import { pricingFor } from './prices.ts';
+import { loadPricing } from './prices.ts';
 import { findFiles, readFiles, UnreadablePathError, type GivenPath } from './read-paths.ts';
 
 /** Where the command writes. */
@@ -58,7 +58,7 @@ function collectPair(value: string, previous: [string, string][] = []): [string,
 }
 
 interface Read {
-  readonly read: TraceReadResult;
+  readonly read: LazyTraceRead;
   readonly pricing: PricingTable;
 }
 
@@ -76,10 +76,12 @@ function givenPaths(paths: readonly string[], opts: InputOptions): GivenPath[] {
   return given;
 }
 
+/** `toolResults`: whether the calls keep their tool results (only `export` writes them). */
 async function readInput(
   paths: readonly GivenPath[],
   prices: string | undefined,
   io: CliIo,
+  { toolResults = false }: { readonly toolResults?: boolean } = {},
 ): Promise<Read> {
   let files;
   try {
@@ -87,6 +89,13 @@ async function readInput(
   } catch (error) {
     if (error instanceof UnreadablePathError) throw new UnreadableInputError(error.message);
     throw error;
+  }
+  let pricingOf;
+  try {
+    pricingOf = await loadPricing(prices, io.cwd);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UnreadableInputError(`cannot read the price file ${prices ?? ''}: ${message}`);
   }
   const total = files.reduce((sum, f) => sum + f.bytes, 0);
   const bar = io.stderrIsTty
@@ -100,20 +109,17 @@ async function readInput(
   const mb = (bytes: number) => Math.round(bytes / 1e6);
   bar?.start(mb(total), 0);
   let done = 0;
-  const read = await readFiles(files, (n) => {
-    done += n;
-    bar?.update(mb(done));
-  });
+  const read = await readFiles(
+    files,
+    (n) => {
+      done += n;
+      bar?.update(mb(done));
+    },
+    { toolResults },
+  );
   bar?.stop();
   for (const s of read.skipped) io.stderr(`skipped ${s.file}:${s.line}: ${s.reason}\n`);
-  let pricing;
-  try {
-    pricing = await pricingFor(prices, new Set(read.calls.map((c) => c.model)), io.cwd);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new UnreadableInputError(`cannot read the price file ${prices ?? ''}: ${message}`);
-  }
-  return { read, pricing };
+  return { read, pricing: pricingOf(read.models) };
 }
 
 const sourceOption = () =>
@@ -161,10 +167,17 @@ function program(io: CliIo): Command {
         opts: InputOptions & { by: BillDimension; prices?: string; json?: boolean; csv?: boolean },
       ) => {
         const { read, pricing } = await readInput(givenPaths(paths, opts), opts.prices, io);
-        const billed = billTrace(read.calls, pricing, read.reported);
+        let calls = 0;
+        const counted = function* () {
+          for (const call of read.calls) {
+            calls += 1;
+            yield call;
+          }
+        };
+        const billed = billTrace(counted(), pricing, read.reported);
         if (opts.json === true)
           json({
-            calls: read.calls.length,
+            calls,
             skipped: read.skipped.length,
             ...billJson(billed, opts.by),
           });
@@ -206,7 +219,7 @@ function program(io: CliIo): Command {
               : { kind: 'map', mapping: (opts.map ?? []).map(([from, to]) => ({ from, to })) },
           ttlSeconds: opts.ttl,
         };
-        const outcome = replayTraffic(read.calls, pricing, { scope: { kind: 'all' }, choice });
+        const outcome = replayTraffic([...read.calls], pricing, { scope: { kind: 'all' }, choice });
         const { timeline: _timeline, ...figures } = outcome;
         if (opts.json === true) {
           json(figures);
@@ -270,7 +283,7 @@ function program(io: CliIo): Command {
           ...(opts.exclude === undefined ? {} : { exclude: opts.exclude }),
           ...(opts.floor === undefined ? {} : { floor: Object.fromEntries(opts.floor) }),
         };
-        const outcome = searchTraffic(read.calls, pricing, { kind: 'all' }, constraints);
+        const outcome = searchTraffic([...read.calls], pricing, { kind: 'all' }, constraints);
         if (opts.json === true) {
           json(outcome);
           return;
@@ -315,9 +328,9 @@ function program(io: CliIo): Command {
         };
         if (out.callsPath === out.pricesPath)
           command.error('error: --prices-parquet must differ from --parquet');
-        const { read, pricing } = await readInput(given, opts.prices, io);
+        const { read, pricing } = await readInput(given, opts.prices, io, { toolResults: true });
         try {
-          const written = await exportParquet(read.calls, pricing, out);
+          const written = await exportParquet([...read.calls], pricing, out);
           io.stdout(
             `wrote ${plural(written.calls, 'call')} to ${out.callsPath}\n` +
               `wrote ${plural(written.priceRows, 'price row')} to ${out.pricesPath}\n`,

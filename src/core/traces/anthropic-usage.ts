@@ -8,7 +8,7 @@
  * every pass that is not a `message` one is a call of its own.
  */
 import type { CallUsage } from './call-record.ts';
-import type { PassDraft, RecordUsage } from './call-store.ts';
+import type { PassDraft, RecordUsage } from './call-draft.ts';
 import { countField, isObject, UnreadableRecord, type JsonObject } from './fields.ts';
 
 /** The token counts of one usage object or pass (SPEC §10's Anthropic mapping). */

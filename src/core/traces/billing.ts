@@ -175,7 +175,7 @@ export function dayKeyOf(at: number | null): string {
  * `reported` is carried beside it.
  */
 export function billTrace(
-  calls: readonly TraceCall[],
+  calls: Iterable<TraceCall>,
   pricing: PricingTable,
   reported: ReportedCost = NOTHING_REPORTED,
 ): AsBilledCost {

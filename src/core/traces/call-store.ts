@@ -4,75 +4,24 @@
  * defining the call; a Claude Code call's usage is that of its line with the
  * largest `output_tokens` over every file (the first on ties), with that
  * line's passes and tool requests; at most one tool result per `toolUseId`.
- * Kept compact: one small object per call.
+ * Kept compact: columns of numbers, not an object per call.
  */
+import type { CallDraft, PassDraft, RecordUsage } from './call-draft.ts';
 import type {
-  CallKind,
   CallUsage,
   ReportedCost,
   ToolRequestCounts,
   ToolResult,
   TraceCall,
 } from './call-record.ts';
+import { CallIdIndex } from './call-id-index.ts';
+import { Float64Column, Uint32Column } from './columns.ts';
 
 /**
- * A pass of an Anthropic response (SPEC §13.2) other than a `message` one:
- * billed as a call of its own, beside its parent.
+ * A call held by the store, named by its position in input order (files as
+ * given, then lines); its usage may still change (Claude Code lines).
  */
-export interface PassDraft extends CallUsage {
-  /** The element's 0-based index in `usage.iterations`. */
-  readonly index: number;
-  /** The element's `type` (`compaction`, `advisor_message`, …). */
-  readonly kind: string;
-  readonly model: string;
-}
-
-/** The usage a record gives a call: counts, server-tool requests and passes. */
-export interface RecordUsage extends CallUsage {
-  readonly toolRequests?: ToolRequestCounts;
-  /** Passes in `usage.iterations` order (SPEC §13.2). */
-  readonly passes?: readonly PassDraft[];
-  /** Index of the first `message` pass: the parent stands there among its passes (-1: first). */
-  readonly parentSlot?: number;
-}
-
-/** A call as a reader found it, before deduplication. */
-export interface CallDraft extends RecordUsage {
-  readonly conversationId: string;
-  readonly callId: string;
-  /** `null` for an undated record (SPEC §13.1). */
-  readonly at: number | null;
-  readonly model: string;
-  readonly sidechain: boolean;
-  /** Default `call`. */
-  readonly kind?: CallKind;
-  /** Default `null`. */
-  readonly project?: string | null;
-  /** Default `null`. */
-  readonly gitBranch?: string | null;
-}
-
-/** A call held by the store; its usage may still change (Claude Code lines). */
-export interface StoredCall {
-  readonly conversationId: string;
-  readonly callId: string;
-  readonly at: number | null;
-  readonly model: string;
-  readonly sidechain: boolean;
-  readonly kind: CallKind;
-  readonly project: string | null;
-  readonly gitBranch: string | null;
-  readonly source: string;
-  /** Position in input order (files as given, then lines). */
-  readonly order: number;
-  usage: CallUsage;
-  toolRequests: ToolRequestCounts;
-  passes: readonly PassDraft[];
-  parentSlot: number;
-  toolResults: ToolResult[] | undefined;
-  /** The tool use ids held, once a call holds more than `SCAN_LIMIT` results. */
-  toolUseIds: Set<string> | undefined;
-}
+export type StoredCall = number;
 
 const NO_REQUESTS: ToolRequestCounts = Object.freeze({});
 const NO_PASSES: readonly PassDraft[] = Object.freeze([]);
@@ -87,25 +36,51 @@ interface TimedToolResult {
   readonly result: ToolResult;
 }
 
-function usageOf(draft: CallUsage): CallUsage {
-  return {
-    inputTokens: draft.inputTokens,
-    cacheReadTokens: draft.cacheReadTokens,
-    cacheWrite5mTokens: draft.cacheWrite5mTokens,
-    cacheWrite1hTokens: draft.cacheWrite1hTokens,
-    outputTokens: draft.outputTokens,
-    reasoningTokens: draft.reasoningTokens,
-  };
+/** The passes of a call that has any, and where the parent stands among them. */
+interface HeldPasses {
+  readonly passes: readonly PassDraft[];
+  readonly parentSlot: number;
 }
 
-/** Deduplicating store of the calls read so far. */
+/**
+ * Deduplicating store of the calls read so far, held in columns: a call's
+ * counts and time are numbers in typed arrays, its names indexes into one
+ * table of names, its id bytes in a `CallIdIndex`; tool requests, passes
+ * and tool results are kept apart for the calls that have them. A call
+ * takes about 110 bytes and the length of its id, off the JavaScript heap.
+ */
 export class CallStore {
-  private readonly byConversation = new Map<string, Map<string, StoredCall>>();
-  private readonly calls: StoredCall[] = [];
+  private readonly ids = new CallIdIndex();
+  private count = 0;
+  private readonly at = new Float64Column();
+  private readonly inputTokens = new Float64Column();
+  private readonly cacheReadTokens = new Float64Column();
+  private readonly cacheWrite5mTokens = new Float64Column();
+  private readonly cacheWrite1hTokens = new Float64Column();
+  private readonly outputTokens = new Float64Column();
+  private readonly reasoningTokens = new Float64Column();
+  private readonly conversation = new Uint32Column();
+  private readonly model = new Uint32Column();
+  // 0 for none, else the name's index + 1.
+  private readonly project = new Uint32Column();
+  private readonly gitBranch = new Uint32Column();
+  private readonly source = new Uint32Column();
+  // The kind's name index × 2, + 1 for a sidechain call.
+  private readonly kindAndSide = new Uint32Column();
+  private readonly toolRequests = new Map<StoredCall, ToolRequestCounts>();
+  private readonly passes = new Map<StoredCall, HeldPasses>();
+  private readonly toolResults = new Map<StoredCall, ToolResult[]>();
+  private readonly toolUseIds = new Map<StoredCall, Set<string>>();
   private readonly timedToolResults: TimedToolResult[] = [];
-  private readonly names = new Map<string, string>();
-  private source = '';
+  private readonly names: string[] = [];
+  private readonly nameIndex = new Map<string, number>();
+  private currentSource = 0;
   private readonly reportedCosts = new Map<string, number>();
+
+  /** `keepToolResults` false: every call's `toolResults` stays empty (a bill or replay reads none). */
+  constructor(private readonly keepToolResults = true) {
+    this.currentSource = this.intern('');
+  }
 
   /**
    * Notes what a session says it cost (stream-json `total_cost_usd`, SPEC
@@ -124,65 +99,108 @@ export class CallStore {
 
   /** Sets the `source` of the calls inserted from now on (the file being read, SPEC §13.7). */
   setSource(source: string): void {
-    this.source = this.intern(source);
+    this.currentSource = this.intern(source);
   }
 
   /** Number of distinct calls held. */
   get size(): number {
-    return this.calls.length;
+    return this.count;
   }
 
-  private find(conversationId: string, callId: string): StoredCall | undefined {
-    return this.byConversation.get(conversationId)?.get(callId);
+  /** The model names of the calls held and of their passes. */
+  models(): Set<string> {
+    const out = new Set<string>();
+    for (let i = 0; i < this.count; i++) out.add(this.names[this.model.get(i)]!);
+    for (const { passes } of this.passes.values()) for (const pass of passes) out.add(pass.model);
+    return out;
   }
 
-  // One copy of each conversation id and model name, however many calls repeat them.
-  private intern(text: string): string {
-    const held = this.names.get(text);
+  /** The conversation of a held call. */
+  conversationOf(call: StoredCall): string {
+    return this.names[this.conversation.get(call)]!;
+  }
+
+  /** The model of a held call. */
+  modelOf(call: StoredCall): string {
+    return this.names[this.model.get(call)]!;
+  }
+
+  /** The counts a held call has now. */
+  usageOf(call: StoredCall): CallUsage {
+    return {
+      inputTokens: this.inputTokens.get(call),
+      cacheReadTokens: this.cacheReadTokens.get(call),
+      cacheWrite5mTokens: this.cacheWrite5mTokens.get(call),
+      cacheWrite1hTokens: this.cacheWrite1hTokens.get(call),
+      outputTokens: this.outputTokens.get(call),
+      reasoningTokens: this.reasoningTokens.get(call),
+    };
+  }
+
+  /** The server-tool requests of a held call. */
+  toolRequestsOf(call: StoredCall): ToolRequestCounts {
+    return this.toolRequests.get(call) ?? NO_REQUESTS;
+  }
+
+  /** The passes of a held call (SPEC §13.2), in `usage.iterations` order. */
+  passesOf(call: StoredCall): readonly PassDraft[] {
+    return this.passes.get(call)?.passes ?? NO_PASSES;
+  }
+
+  // The held call with this key, or -1; on -1, `insert` adds the key just looked up.
+  private find(conversationId: string, callId: string): StoredCall {
+    return this.ids.lookup(this.intern(conversationId), callId);
+  }
+
+  // One copy of each name, however many calls repeat it; calls hold its index.
+  private intern(text: string): number {
+    const held = this.nameIndex.get(text);
     if (held !== undefined) return held;
-    this.names.set(text, text);
-    return text;
+    const index = this.names.length;
+    this.names.push(text);
+    this.nameIndex.set(text, index);
+    return index;
+  }
+
+  private orNone(text: string | null | undefined): number {
+    return text === undefined || text === null ? 0 : this.intern(text) + 1;
+  }
+
+  private setUsage(call: StoredCall, draft: RecordUsage): void {
+    this.inputTokens.set(call, draft.inputTokens);
+    this.cacheReadTokens.set(call, draft.cacheReadTokens);
+    this.cacheWrite5mTokens.set(call, draft.cacheWrite5mTokens);
+    this.cacheWrite1hTokens.set(call, draft.cacheWrite1hTokens);
+    this.outputTokens.set(call, draft.outputTokens);
+    this.reasoningTokens.set(call, draft.reasoningTokens);
+    const requests = draft.toolRequests;
+    if (requests !== undefined && Object.keys(requests).length > 0)
+      this.toolRequests.set(call, requests);
+    else this.toolRequests.delete(call);
+    const passes = draft.passes ?? NO_PASSES;
+    const parentSlot = draft.parentSlot ?? -1;
+    if (passes.length > 0 || parentSlot !== -1) this.passes.set(call, { passes, parentSlot });
+    else this.passes.delete(call);
   }
 
   private insert(draft: CallDraft): StoredCall {
-    const call: StoredCall = {
-      conversationId: this.intern(draft.conversationId),
-      callId: draft.callId,
-      at: draft.at,
-      model: this.intern(draft.model),
-      sidechain: draft.sidechain,
-      kind: draft.kind ?? 'call',
-      project:
-        draft.project === undefined || draft.project === null ? null : this.intern(draft.project),
-      gitBranch:
-        draft.gitBranch === undefined || draft.gitBranch === null
-          ? null
-          : this.intern(draft.gitBranch),
-      source: this.source,
-      order: this.calls.length,
-      usage: usageOf(draft),
-      toolRequests: draft.toolRequests ?? NO_REQUESTS,
-      passes: draft.passes ?? NO_PASSES,
-      parentSlot: draft.parentSlot ?? -1,
-      toolResults: undefined,
-      toolUseIds: undefined,
-    };
-    let calls = this.byConversation.get(draft.conversationId);
-    if (calls === undefined) {
-      calls = new Map();
-      this.byConversation.set(draft.conversationId, calls);
-    }
-    calls.set(draft.callId, call);
-    this.calls.push(call);
+    const call = this.ids.insertLast();
+    this.count += 1;
+    this.at.set(call, draft.at ?? Number.NaN);
+    this.conversation.set(call, this.intern(draft.conversationId));
+    this.model.set(call, this.intern(draft.model));
+    this.project.set(call, this.orNone(draft.project));
+    this.gitBranch.set(call, this.orNone(draft.gitBranch));
+    this.source.set(call, this.currentSource);
+    this.kindAndSide.set(call, this.intern(draft.kind ?? 'call') * 2 + (draft.sidechain ? 1 : 0));
+    this.setUsage(call, draft);
     return call;
   }
 
   /** Adds a one-record call; a call already held keeps its first record. Returns the held call and whether it is new. */
   add(draft: CallDraft): { call: StoredCall; added: boolean } {
     const held = this.find(draft.conversationId, draft.callId);
-    return held === undefined
-      ? { call: this.insert(draft), added: true }
-      : { call: held, added: false };
+    return held < 0 ? { call: this.insert(draft), added: true } : { call: held, added: false };
   }
 
   /**
@@ -191,28 +209,26 @@ export class CallStore {
    */
   addStreamedLine(draft: CallDraft): { call: StoredCall; added: boolean } {
     const held = this.find(draft.conversationId, draft.callId);
-    if (held === undefined) return { call: this.insert(draft), added: true };
-    if (draft.outputTokens > held.usage.outputTokens) {
-      held.usage = usageOf(draft);
-      held.toolRequests = draft.toolRequests ?? NO_REQUESTS;
-      held.passes = draft.passes ?? NO_PASSES;
-      held.parentSlot = draft.parentSlot ?? -1;
-    }
+    if (held < 0) return { call: this.insert(draft), added: true };
+    if (draft.outputTokens > this.outputTokens.get(held)) this.setUsage(held, draft);
     return { call: held, added: false };
   }
 
   /** Attaches a tool result to a call, unless it already holds one with that id. */
   attach(call: StoredCall, result: ToolResult): void {
-    const results = (call.toolResults ??= []);
+    if (!this.keepToolResults) return;
+    let results = this.toolResults.get(call);
+    if (results === undefined) this.toolResults.set(call, (results = []));
     const id = result.toolUseId;
-    if (call.toolUseIds !== undefined) {
-      if (call.toolUseIds.has(id)) return;
-      call.toolUseIds.add(id);
+    const ids = this.toolUseIds.get(call);
+    if (ids !== undefined) {
+      if (ids.has(id)) return;
+      ids.add(id);
     } else {
       // Most calls hold one to three results: a scan is cheaper than a Set per call.
       for (const held of results) if (held.toolUseId === id) return;
       if (results.length >= SCAN_LIMIT)
-        call.toolUseIds = new Set([...results.map((r) => r.toolUseId), id]);
+        this.toolUseIds.set(call, new Set([...results.map((r) => r.toolUseId), id]));
     }
     results.push(result);
   }
@@ -222,56 +238,131 @@ export class CallStore {
     this.timedToolResults.push({ conversationId, at, result });
   }
 
-  /** Every call held, in input order (for readers that look back over their file). */
-  get held(): readonly StoredCall[] {
-    return this.calls;
-  }
-
   /**
    * The calls with every tool result placed (SPEC §13.1): the dated ones by
    * time, ties in input order, then the undated ones in input order; each
-   * call's passes beside it (SPEC §13.2).
+   * call's passes beside it (SPEC §13.2). The store holds no call after.
    */
   finish(): TraceCall[] {
-    const sorted = [...this.calls].sort(byTimeThenInput);
+    return [...this.drain()];
+  }
+
+  /**
+   * The calls `finish` gives, made one at a time as they are iterated, so
+   * a caller that folds them (a bill) never holds them all; once only.
+   * The store holds no call after the last.
+   */
+  *drain(): Generator<TraceCall, void, undefined> {
+    const sorted = this.sortedCalls();
     if (this.timedToolResults.length > 0) this.placeTimedToolResults(sorted);
-    const out: TraceCall[] = [];
     for (const call of sorted) {
-      const parent = toTraceCall(call);
-      if (call.passes.length === 0) {
-        out.push(parent);
+      const parent = this.toTraceCall(call);
+      const held = this.passes.get(call);
+      if (held === undefined || held.passes.length === 0) {
+        yield parent;
         continue;
       }
       let placed = false;
-      for (const pass of call.passes) {
-        if (!placed && pass.index > call.parentSlot) {
-          out.push(parent);
+      for (const pass of held.passes) {
+        if (!placed && pass.index > held.parentSlot) {
+          yield parent;
           placed = true;
         }
-        out.push(passCall(parent, pass));
+        yield passCall(parent, pass);
       }
-      if (!placed) out.push(parent);
+      if (!placed) yield parent;
     }
-    return out;
+    this.clear();
   }
 
-  private placeTimedToolResults(sorted: readonly StoredCall[]): void {
-    const byConversation = new Map<string, StoredCall[]>();
+  // Dated calls by time, then undated ones; ties (and the undated) in input order.
+  private sortedCalls(): Uint32Array {
+    const sorted = new Uint32Array(this.count);
+    for (let i = 0; i < sorted.length; i++) sorted[i] = i;
+    const at = this.at;
+    return sorted.sort((a, b) => {
+      const x = at.get(a);
+      const y = at.get(b);
+      if (Number.isNaN(x) || Number.isNaN(y)) {
+        if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
+        return a - b;
+      }
+      return x - y || a - b;
+    });
+  }
+
+  private clear(): void {
+    this.ids.clear();
+    for (const column of [
+      this.at,
+      this.inputTokens,
+      this.cacheReadTokens,
+      this.cacheWrite5mTokens,
+      this.cacheWrite1hTokens,
+      this.outputTokens,
+      this.reasoningTokens,
+      this.conversation,
+      this.model,
+      this.project,
+      this.gitBranch,
+      this.source,
+      this.kindAndSide,
+    ])
+      column.clear();
+    this.toolRequests.clear();
+    this.passes.clear();
+    this.toolResults.clear();
+    this.toolUseIds.clear();
+    this.count = 0;
+  }
+
+  private toTraceCall(call: StoredCall): TraceCall {
+    const at = this.at.get(call);
+    const project = this.project.get(call);
+    const gitBranch = this.gitBranch.get(call);
+    const kindAndSide = this.kindAndSide.get(call);
+    const sidechain = (kindAndSide & 1) === 1;
+    return {
+      conversationId: this.names[this.conversation.get(call)]!,
+      callId: this.ids.idOf(call),
+      at: Number.isNaN(at) ? null : at,
+      model: this.names[this.model.get(call)]!,
+      inputTokens: this.inputTokens.get(call),
+      cacheReadTokens: this.cacheReadTokens.get(call),
+      cacheWrite5mTokens: this.cacheWrite5mTokens.get(call),
+      cacheWrite1hTokens: this.cacheWrite1hTokens.get(call),
+      outputTokens: this.outputTokens.get(call),
+      reasoningTokens: this.reasoningTokens.get(call),
+      sidechain,
+      toolResults: this.toolResults.get(call) ?? [],
+      kind: this.names[kindAndSide >>> 1]!,
+      project: project === 0 ? null : this.names[project - 1]!,
+      gitBranch: gitBranch === 0 ? null : this.names[gitBranch - 1]!,
+      agent: sidechain ? 'subagent' : 'main',
+      source: this.names[this.source.get(call)]!,
+      toolRequests: this.toolRequests.get(call) ?? NO_REQUESTS,
+    };
+  }
+
+  private placeTimedToolResults(sorted: Uint32Array): void {
+    const byConversation = new Map<number, StoredCall[]>();
     for (const call of sorted) {
-      if (call.at === null) continue;
-      const list = byConversation.get(call.conversationId);
-      if (list === undefined) byConversation.set(call.conversationId, [call]);
+      if (Number.isNaN(this.at.get(call))) continue;
+      const conversation = this.conversation.get(call);
+      const list = byConversation.get(conversation);
+      if (list === undefined) byConversation.set(conversation, [call]);
       else list.push(call);
     }
     for (const { conversationId, at, result } of this.timedToolResults) {
-      const list = byConversation.get(conversationId);
+      const index = this.nameIndex.get(conversationId);
+      const list = index === undefined ? undefined : byConversation.get(index);
       if (list === undefined) continue;
       // The first call that starts strictly after the tool span started.
       let lo = 0;
       let hi = list.length;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (list[mid]!.at! > at) hi = mid;
+        if (this.at.get(list[mid]!) > at) hi = mid;
         else lo = mid + 1;
       }
       const target = list[lo];
@@ -279,33 +370,6 @@ export class CallStore {
     }
     this.timedToolResults.length = 0;
   }
-}
-
-// Dated calls by time, then undated ones; ties (and the undated) in input order.
-function byTimeThenInput(a: StoredCall, b: StoredCall): number {
-  if (a.at === null || b.at === null) {
-    if (a.at !== b.at) return a.at === null ? 1 : -1;
-    return a.order - b.order;
-  }
-  return a.at - b.at || a.order - b.order;
-}
-
-function toTraceCall(call: StoredCall): TraceCall {
-  return {
-    conversationId: call.conversationId,
-    callId: call.callId,
-    at: call.at,
-    model: call.model,
-    ...call.usage,
-    sidechain: call.sidechain,
-    toolResults: call.toolResults ?? [],
-    kind: call.kind,
-    project: call.project,
-    gitBranch: call.gitBranch,
-    agent: call.sidechain ? 'subagent' : 'main',
-    source: call.source,
-    toolRequests: call.toolRequests,
-  };
 }
 
 // A pass as a call of its own (SPEC §13.2): its own counts, kind and model, the rest its parent's.

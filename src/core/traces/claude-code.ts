@@ -9,7 +9,8 @@
  * first line comes later in the same file.
  */
 import type { ToolResult } from './call-record.ts';
-import type { CallDraft, StoredCall } from './call-store.ts';
+import type { CallDraft } from './call-draft.ts';
+import type { StoredCall } from './call-store.ts';
 import { anthropicUsage } from './anthropic-usage.ts';
 import { isObject, requiredString, UnreadableRecord, type JsonObject } from './fields.ts';
 import { readOrSkip, type RecordSink } from './record-sink.ts';

@@ -14,7 +14,7 @@ import {
   UnreadableRecord,
   type JsonObject,
 } from './fields.ts';
-import type { CallDraft } from './call-store.ts';
+import type { CallDraft } from './call-draft.ts';
 import { readOrSkip, type RecordSink } from './record-sink.ts';
 import { isEpochSeconds, parseTraceTime } from './time.ts';
 

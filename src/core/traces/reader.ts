@@ -49,6 +49,14 @@ export interface TraceReadResult {
   readonly billed?: AsBilledCost;
 }
 
+/** What `finishLazily` gives: `finish`'s result, its calls made as they are iterated. */
+export interface LazyTraceRead extends Omit<TraceReadResult, 'calls' | 'billed'> {
+  /** `finish`'s calls, in its order; iterable once. */
+  readonly calls: Iterable<TraceCall>;
+  /** Every model the calls name (passes included). */
+  readonly models: ReadonlySet<string>;
+}
+
 /** A conversation's summary line and first prompt, as noted by the readers. */
 export interface ConversationTitleNotes {
   readonly summary?: string;
@@ -71,8 +79,23 @@ export interface TraceReader {
   endFile(): void;
   /** Ends the current file, if any, and returns the calls and the skipped records. */
   finish(): TraceReadResult;
+  /**
+   * `finish` for a caller that folds the calls (a bill) and so never needs
+   * them all at once: they are made as `calls` is iterated, once, in
+   * `finish`'s order; no bill is attached.
+   */
+  finishLazily(): LazyTraceRead;
   /** Distinct calls read so far (for progress). */
   readonly callCount: number;
+}
+
+/** A reader's line limits, and whether calls keep their tool results (default: they do). */
+export interface TraceReaderOptions extends ReaderLimits {
+  /**
+   * `false`: every call's `toolResults` is empty, for a reader whose calls
+   * are only billed or replayed (neither reads them).
+   */
+  readonly toolResults?: boolean;
 }
 
 interface OpenFile {
@@ -89,8 +112,11 @@ interface OpenFile {
  * document (OTLP, LiteLLM JSON, Langfuse) is held until its file ends, up to
  * 64 Mi characters. Given a price table, `finish` also bills the calls.
  */
-export function createTraceReader(pricing?: PricingTable, limits?: ReaderLimits): TraceReader {
-  const store = new CallStore();
+export function createTraceReader(
+  pricing?: PricingTable,
+  limits?: TraceReaderOptions,
+): TraceReader {
+  const store = new CallStore(limits?.toolResults !== false);
   const skipped: SkippedRecord[] = [];
   const files: TraceFileSummary[] = [];
   const titles = new Map<string, { summary?: string; firstPrompt?: string }>();
@@ -153,6 +179,19 @@ export function createTraceReader(pricing?: PricingTable, limits?: ReaderLimits)
     endFile,
     get callCount() {
       return store.size;
+    },
+    finishLazily() {
+      endFile();
+      const models = store.models();
+      const reported = store.reported();
+      return {
+        calls: store.drain(),
+        models,
+        skipped: [...skipped],
+        files: [...files],
+        reported,
+        titles,
+      };
     },
     finish() {
       endFile();

@@ -9,7 +9,8 @@
  */
 import { anthropicUsage } from './anthropic-usage.ts';
 import { ClaudeCodeFile } from './claude-code.ts';
-import type { CallDraft, StoredCall } from './call-store.ts';
+import type { CallDraft } from './call-draft.ts';
+import type { StoredCall } from './call-store.ts';
 import {
   countField,
   isObject,
@@ -74,8 +75,9 @@ export class StreamJsonFile extends ClaudeCodeFile {
       this.noteToolUses(record);
       readOrSkip(this.sink, line, () => {
         const call = this.readAssistant(record);
-        let calls = this.sessionCalls.get(call.conversationId);
-        if (calls === undefined) this.sessionCalls.set(call.conversationId, (calls = new Set()));
+        const conversationId = this.sink.store.conversationOf(call);
+        let calls = this.sessionCalls.get(conversationId);
+        if (calls === undefined) this.sessionCalls.set(conversationId, (calls = new Set()));
         calls.add(call);
       });
     } else if (type === 'user') {
@@ -129,16 +131,17 @@ export class StreamJsonFile extends ClaudeCodeFile {
       countField(entry, key, `modelUsage[${JSON.stringify(model)}].${key}`),
     ) as Sums;
     const have: Sums = [0, 0, 0, 0, 0];
+    const store = this.sink.store;
     for (const call of this.sessionCalls.get(session) ?? []) {
-      if (call.model === model) {
-        const u = call.usage;
+      if (store.modelOf(call) === model) {
+        const u = store.usageOf(call);
         have[0] += u.inputTokens;
         have[1] += u.outputTokens;
         have[2] += u.cacheReadTokens;
         have[3] += u.cacheWrite5mTokens + u.cacheWrite1hTokens;
-        have[4] += call.toolRequests['web_search'] ?? 0;
+        have[4] += store.toolRequestsOf(call)['web_search'] ?? 0;
       }
-      for (const pass of call.passes) {
+      for (const pass of store.passesOf(call)) {
         if (pass.model !== model) continue;
         have[0] += pass.inputTokens;
         have[1] += pass.outputTokens;

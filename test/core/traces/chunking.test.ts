@@ -86,4 +86,25 @@ describe('incremental reading', () => {
       RUNS,
     );
   });
+
+  it('a reader told to keep no tool results reads the same calls, without them', () => {
+    fc.assert(
+      fc.property(subsetArb, cutsArb, (files, cuts) => {
+        const kept = readInChunks(files, cuts);
+        const reader = createTraceReader(undefined, { toolResults: false });
+        for (const { name, text } of files) {
+          reader.beginFile(name);
+          reader.pushText(text);
+          reader.endFile();
+        }
+        const without = reader.finish();
+        expect(without.calls.every((call) => call.toolResults.length === 0)).toBe(true);
+        expect(without.calls).toEqual(kept.calls.map((call) => ({ ...call, toolResults: [] })));
+        expect(without.skipped).toEqual(kept.skipped);
+      }),
+      RUNS,
+    );
+    // Not vacuous: the files do hold tool results.
+    expect(readTraceFiles(FILES).calls.some((call) => call.toolResults.length > 0)).toBe(true);
+  });
 });
