@@ -44,6 +44,12 @@ const billedLine = () =>
     `^${escape(formatUsd(EXPECTED.billed!.totals.totalUsd))} for ${escape(formatPlain(EXPECTED.billed!.pricedCalls))} priced calls`,
   );
 
+/** Forget this traffic, confirmed: the first click only asks. */
+async function forget(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Forget this traffic' }).click();
+  await page.getByRole('button', { name: /^Delete the [\d,]+ calls?$/ }).click();
+}
+
 async function openTraffic(page: Page) {
   const panel = await openTab(page, 'Your traffic');
   await expect(panel.getByText(/No traffic yet|^Summary$/).first()).toBeVisible({
@@ -133,7 +139,7 @@ test.describe('traffic', () => {
     await page.reload({ waitUntil: 'load' });
     await openTraffic(page);
     await expect(page.getByText(billedLine())).toBeVisible({ timeout: IMPORT_TIMEOUT });
-    await page.getByRole('button', { name: 'Forget this traffic' }).click();
+    await forget(page);
     await expect(page.getByText(/No traffic yet/)).toBeVisible();
     await page.reload({ waitUntil: 'load' });
     await openTraffic(page);
@@ -176,7 +182,7 @@ test.describe('traffic', () => {
       type: 'measurement',
       description: `longest main-thread task during a ${megabytes.toFixed(1)} MB import: ${longest.toFixed(0)} ms; throughput ${(megabytes / seconds).toFixed(1)} MB/s`,
     });
-    await page.getByRole('button', { name: 'Forget this traffic' }).click();
+    await forget(page);
     await expect(page.getByText(/No traffic yet/)).toBeVisible();
   });
 

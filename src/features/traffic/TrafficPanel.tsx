@@ -9,13 +9,14 @@ import { pricingTable } from '../../state/selectors.ts';
 import { AsBilledSection } from './AsBilledSection.tsx';
 import { CalibrationSection } from './CalibrationSection.tsx';
 import { CallsTable } from './CallsTable.tsx';
+import { ForgetTraffic } from './ForgetTraffic.tsx';
 import { ImportProgressBar } from './ImportProgressBar.tsx';
 import { ImportZone } from './ImportZone.tsx';
 import { ReplaySection } from './replay/ReplaySection.tsx';
 import { TrafficSummary } from './TrafficSummary.tsx';
 import { TtlSection } from './TtlSection.tsx';
 import { trafficTabViewOf, type TrafficTabView } from './traffic-tab-view.ts';
-import { forgetTraffic, startTrafficSession, useTrafficSession } from './traffic-session.ts';
+import { startTrafficSession, useTrafficSession } from './traffic-session.ts';
 import './traffic.css';
 
 /**
@@ -112,12 +113,7 @@ export default function TrafficPanel() {
         ) : null
       ) : (
         <>
-          <div className="row traffic-forget">
-            <button type="button" disabled={busy} onClick={() => void forgetTraffic()}>
-              Forget this traffic
-            </button>
-            <span className="note">Deletes the imported calls from this browser.</span>
-          </div>
+          <ForgetTraffic callCount={meta.callCount} busy={busy} />
           <TrafficSummary meta={meta} analysis={view?.analysis} />
           {view === undefined ? (
             <p className="loading">Working out the figures…</p>

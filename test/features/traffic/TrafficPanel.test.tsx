@@ -204,14 +204,29 @@ describe('TrafficPanel', () => {
     await allRevealed();
   });
 
-  it('keeps the traffic for a reload and forgets it with one click', async () => {
+  it('keeps the traffic for a reload and forgets it only once the deletion is confirmed', async () => {
     const user = await importFixtures();
     // The session is reset under the mounted panel: an update like any other.
     act(() => resetTrafficSessionForTests());
     render(<TrafficPanel />);
     expect(await screen.findAllByRole('heading', { name: 'As billed' })).not.toHaveLength(0);
-    const forget = screen.getAllByRole('button', { name: 'Forget this traffic' })[0]!;
-    await user.click(forget);
+    const count = expected().calls.length;
+    const forget = () => screen.getAllByRole('button', { name: 'Forget this traffic' })[0]!;
+
+    // Asked, then kept (by the button, then by Escape): nothing is deleted.
+    await user.click(forget());
+    const question = screen.getByRole('group', { name: /^Delete the .* imported/ });
+    expect(question).toHaveTextContent(`Delete the ${count} calls imported into this browser`);
+    expect(screen.getByRole('button', { name: 'Keep the calls' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Keep the calls' }));
+    expect(forget()).toHaveFocus();
+    await user.click(forget());
+    await user.keyboard('{Escape}');
+    expect(forget()).toHaveFocus();
+    expect((await new TrafficService().load())?.callCount).toBe(count);
+
+    await user.click(forget());
+    await user.click(screen.getByRole('button', { name: `Delete the ${count} calls` }));
     expect(await screen.findAllByText(/Forgotten: the calls are deleted/)).not.toHaveLength(0);
     expect(await new TrafficService().load()).toBeUndefined();
   });
