@@ -1,12 +1,13 @@
 import { memo, useCallback, useId } from 'react';
 import { perToken, priceRowFor } from '../../core/index.ts';
 import { DEFAULT_VOLUME_PER_DAY, resolveVolume, volumeRows } from '../../domain/volume.ts';
-import { sameRecord } from '../../domain/equality.ts';
+import { sameList, sameRecord } from '../../domain/equality.ts';
 import { computed, fromStore, useValue } from '../../state/derive.ts';
-import { pricingTable, useModelNames } from '../../state/selectors.ts';
+import { modelNames, pricingTable } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
 import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
 import { formatTokens } from '../../ui/format.ts';
+import { ModelSelect } from '../../ui/ModelSelect.tsx';
 import { VolumeLine } from '../../ui/VolumeLine.tsx';
 import { budgetOutcome } from './use-budget.ts';
 
@@ -28,6 +29,21 @@ const admittedPromptPrice = computed(
   { isEqual: sameRecord },
 );
 
+/** The "Priced on" choices: the price table's models, the chosen one first when the table lacks it. */
+const pricedOnModels = computed(
+  'budget.pricedOnModels',
+  (): readonly string[] => {
+    const models = modelNames.get();
+    const model = volumeModel.get();
+    return models.includes(model) ? models : [model, ...models];
+  },
+  { isEqual: sameList },
+);
+
+// Set, so the browser never measures every option's text (2,000 and more
+// with a full LiteLLM file) to size the select when the card is laid out again.
+const PRICED_ON_WIDTH = { width: '100%', maxWidth: '22rem' } as const;
+
 /**
  * The budget's volume line: prompts per day → the admitted prompt, priced as
  * plain input on a chosen model, in USD per day and per 30 days (the traffic's
@@ -40,7 +56,7 @@ export const BudgetVolumeLine = memo(function BudgetVolumeLine() {
   const setBudget = useAppStore((s) => s.setBudget);
   const pickModel = useCallback((volumeModel: string) => setBudget({ volumeModel }), [setBudget]);
   const trafficRate = useTrafficFigures().rates?.callsPerDay;
-  const models = useModelNames();
+  const pricedOn = useValue(pricedOnModels);
   const prompt = useValue(admittedPromptPrice);
   // The rate may come from the traffic's session store, which is outside the graph.
   const volume = resolveVolume(typed, trafficRate, DEFAULT_VOLUME_PER_DAY.prompts);
@@ -67,45 +83,19 @@ export const BudgetVolumeLine = memo(function BudgetVolumeLine() {
           <label htmlFor={`${id}-m`} style={{ fontWeight: 600, fontSize: '0.9rem' }}>
             Priced on
           </label>
-          <ModelSelect id={`${id}-m`} model={model} models={models} onChange={pickModel} />
+          <ModelSelect
+            id={`${id}-m`}
+            value={model}
+            options={pricedOn}
+            onChange={pickModel}
+            filterName="the models to price the prompts on"
+            style={PRICED_ON_WIDTH}
+          />
           {!prompt.priced ? (
             <p className="field-error">No price row for {model}: choose another model.</p>
           ) : null}
         </div>
       </VolumeLine>
     </section>
-  );
-});
-
-/**
- * The "Priced on" model list, apart so that a budget step (a new outcome)
- * does not re-render its options: with a full LiteLLM file that is 2,000
- * and more. Its width is set, so the browser never measures every option's
- * text to size it when the card around it is laid out again.
- */
-const ModelSelect = memo(function ModelSelect({
-  id,
-  model,
-  models,
-  onChange,
-}: {
-  id: string;
-  model: string;
-  models: readonly string[];
-  onChange: (model: string) => void;
-}) {
-  return (
-    <select
-      id={id}
-      value={model}
-      onChange={(e) => onChange(e.target.value)}
-      style={{ width: '100%', maxWidth: '22rem' }}
-    >
-      {(models.includes(model) ? models : [model, ...models]).map((m) => (
-        <option key={m} value={m}>
-          {m}
-        </option>
-      ))}
-    </select>
   );
 });

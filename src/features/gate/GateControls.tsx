@@ -1,4 +1,5 @@
 import { memo, useId } from 'react';
+import { ModelSelect } from '../../ui/ModelSelect.tsx';
 import { NumberField, type NumberFieldProps } from '../../ui/NumberField.tsx';
 import { formatTokens } from '../../ui/format.ts';
 import { useModelNames } from '../../state/selectors.ts';
@@ -87,18 +88,15 @@ export const GateControls = memo(function GateControls() {
       />
       <div className="select-field">
         <label htmlFor={modelId}>Model</label>
-        <select
+        <ModelSelect
           id={modelId}
           value={modelName}
-          onChange={(e) => setGate({ modelName: e.target.value })}
-        >
-          {unknownModel && <option value={modelName}>{modelName} (no price row)</option>}
-          {models.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </select>
+          options={unknownModel ? [modelName, ...models] : models}
+          labelOf={(m) => (unknownModel && m === modelName ? `${m} (no price row)` : m)}
+          invalid={unknownModel}
+          filterName="the gate's models"
+          onChange={(m) => setGate({ modelName: m })}
+        />
         <p className="field-hint">
           Every term is priced from this model&apos;s row in the Prices tab.
         </p>

@@ -5,6 +5,7 @@
  * blank). Each has a visible label; bad typed values get a role="alert".
  */
 import { useId, useState, type ReactNode } from 'react';
+import { ModelSelect as ModelSelectInput } from '../../ui/ModelSelect.tsx';
 
 /** A select of the price table's models; a model the table lacks stays selectable and is flagged. */
 export function ModelSelect(props: {
@@ -18,23 +19,25 @@ export function ModelSelect(props: {
   const id = useId();
   const { value, modelNames, emptyOption } = props;
   const missing = value !== '' && !modelNames.includes(value);
+  const options = [
+    ...(emptyOption !== undefined ? [''] : []),
+    ...(missing ? [value] : []),
+    ...modelNames,
+  ];
+  const labelOf = (m: string) =>
+    m === '' ? (emptyOption ?? '') : missing && m === value ? `${m} (not in the price table)` : m;
   return (
     <div className="select-field">
       <label htmlFor={id}>{props.label}</label>
-      <select
+      <ModelSelectInput
         id={id}
         value={value}
-        aria-invalid={missing}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        {emptyOption !== undefined && <option value="">{emptyOption}</option>}
-        {missing && <option value={value}>{value} (not in the price table)</option>}
-        {modelNames.map((m) => (
-          <option key={m} value={m}>
-            {m}
-          </option>
-        ))}
-      </select>
+        options={options}
+        labelOf={labelOf}
+        invalid={missing}
+        filterName={`the models for ${props.label}`}
+        onChange={props.onChange}
+      />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { BilledRow } from '../../../engine/traces/traffic-types.ts';
 import type { ReplayChoiceState } from '../../../model/traffic.ts';
 import { useAppStore } from '../../../state/store.ts';
 import { formatPlain, formatUsd } from '../../../ui/format.ts';
+import { ModelSelect } from '../../../ui/ModelSelect.tsx';
 import { setReplayScope, type ScopeChoice } from '../../../state/replay-scope.ts';
 import type { ReplayFormView } from './replay-view.ts';
 import { plural } from '../plural.ts';
@@ -152,48 +153,42 @@ export function ReplayChoiceForm({
           </label>
         </div>
         {choice.modelMode === 'one' ? (
-          <label className="replay-field">
-            Every call on{' '}
-            <select
+          <div className="replay-field">
+            <span>Every call on</span>
+            <ModelSelect
+              ariaLabel="Every call on"
               value={choice.oneModel}
-              onChange={(e) => setChoice({ oneModel: e.target.value })}
-            >
-              {oneOptions.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </select>
-          </label>
+              options={oneOptions}
+              filterName="the models every call runs on"
+              onChange={(oneModel) => setChoice({ oneModel })}
+            />
+          </div>
         ) : (
           <div className="replay-mapping">
             {modelsSeen.map((seen) => {
               const to = choice.mapping.find((m) => m.from === seen.model)?.to ?? seen.model;
               const options = [...new Set([seen.model, to, ...candidates])];
               return (
-                <label className="replay-field" key={seen.model}>
+                <div className="replay-field" key={seen.model}>
                   <span>
                     <span className="file-name">{seen.model}</span> ({formatPlain(seen.calls)}{' '}
                     {seen.calls === 1 ? 'call' : 'calls'}
                     {seen.priced ? '' : ', unpriced'}) runs on
                   </span>
-                  <select
-                    aria-label={`${seen.model} runs on`}
+                  <ModelSelect
+                    ariaLabel={`${seen.model} runs on`}
                     value={to}
-                    onChange={(e) =>
-                      setChoice({ mapping: moveTo(choice, seen.model, e.target.value) })
+                    options={options}
+                    labelOf={(m) =>
+                      m === seen.model
+                        ? seen.priced
+                          ? `${m} (stays)`
+                          : `${m} (stays: left out, unpriced)`
+                        : m
                     }
-                  >
-                    {options.map((m) => (
-                      <option key={m} value={m}>
-                        {m === seen.model
-                          ? seen.priced
-                            ? `${m} (stays)`
-                            : `${m} (stays: left out, unpriced)`
-                          : m}
-                      </option>
-                    ))}
-                  </select>
+                    filterName={`the models ${seen.model} may run on`}
+                    onChange={(m) => setChoice({ mapping: moveTo(choice, seen.model, m) })}
+                  />
                   {!seen.priced && to !== seen.model ? (
                     <span className="field-hint">
                       Kept in this tab only: a model without a price row is named as your trace
@@ -201,7 +196,7 @@ export function ReplayChoiceForm({
                       forgets this move; add a price row under this name to keep it.
                     </span>
                   ) : null}
-                </label>
+                </div>
               );
             })}
           </div>
