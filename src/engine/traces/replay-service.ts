@@ -393,6 +393,7 @@ export function searchTraffic(
     (unpriced.length > 0 ? ' Calls on unpriced models stay out, as they are out of the bill.' : '');
   return {
     scopeCalls: calls.length,
+    pricedCalls: basis.asBilled.calls,
     asBilledUsd: basis.asBilled.totalUsd,
     asRunUsd: basis.asRun.totalUsd,
     boundText,

@@ -258,7 +258,11 @@ export interface RankedReplayChoice {
 
 /** The search over the replay's choices for one scope. */
 export interface ReplaySearchOutcome {
+  /** Calls in the scope, priced or not. */
   readonly scopeCalls: number;
+  /** The scope's calls with a price row: those `asBilledUsd` bills. */
+  readonly pricedCalls: number;
+  /** The tokens of the priced calls, as billed (server-tool fees are not replayed, so not here). */
   readonly asBilledUsd: number;
   readonly asRunUsd: number;
   /** The bound, in words (which models, which targets, how many choices). */

@@ -55,6 +55,8 @@ export interface OverviewBill {
   readonly conversations: number;
   readonly tokens: number;
   readonly unpricedCalls: number;
+  /** Server-tool fees of the priced calls (in `totalUsd`; a replay does not change them). */
+  readonly toolFeesUsd: number;
   /** By kind of charge; the lines add up to `totalUsd`. */
   readonly parts: readonly BillLine[];
   readonly topProjects: readonly BillLeader[];
@@ -142,6 +144,7 @@ export function overviewBillOf(
       t.cacheWrite1hTokens +
       t.outputTokens,
     unpricedCalls: analysis.billed.unpricedCalls,
+    toolFeesUsd: totals.toolFeesUsd,
     parts,
     topProjects: leaders(analysis.billed.byProject, total, '(no project)'),
     topModels: leaders(analysis.billed.byModel, total, '(no model)'),
@@ -169,13 +172,34 @@ const REPLAY_CONFIDENCE: Confidence = {
 };
 
 /** The model decision: the cheapest setting the search allows (same provider by default). */
-function modelsDecision(search: ReplaySearchOutcome, spanDays: number): Decision {
+/**
+ * What a replay is compared with: the bill's tokens. Server-tool fees are
+ * not replayed (the same requests are charged the same), so a bill with
+ * fees says it leaves them out, and the figures still add up to the bill.
+ */
+function replayBaseline(search: ReplaySearchOutcome, bill: OverviewBill): string {
+  const tokens = `the bill as it was (${formatMoney(search.asBilledUsd)}`;
+  return bill.toolFeesUsd > 0
+    ? `${tokens} for its tokens; its ${formatMoney(bill.toolFeesUsd)} of server-tool fees is the same under any setting, so it is left out)`
+    : `${tokens})`;
+}
+
+function replayBillPart(search: ReplaySearchOutcome, bill: OverviewBill): string {
+  const left =
+    bill.unpricedCalls > 0
+      ? `; the ${plural(bill.unpricedCalls, 'call')} without a price row are not in it`
+      : '';
+  return `every priced call's tokens: ${plural(search.pricedCalls, 'call')}${left}`;
+}
+
+function modelsDecision(search: ReplaySearchOutcome, bill: OverviewBill): Decision {
+  const { spanDays } = bill;
   const best = search.ranked[0];
   const base = {
     id: 'models' as const,
     question: 'Which models?',
-    comparedWith: `the bill as it was (${formatMoney(search.asBilledUsd)})`,
-    billPart: `the whole bill: ${plural(search.scopeCalls, 'priced call')}`,
+    comparedWith: replayBaseline(search, bill),
+    billPart: replayBillPart(search, bill),
     tab: 'traffic' as const,
     tabLabel: 'Your traffic: find the cheapest setting',
     confidence: REPLAY_CONFIDENCE,
@@ -205,13 +229,14 @@ function modelsDecision(search: ReplaySearchOutcome, spanDays: number): Decision
 }
 
 /** The cache decision: the cheapest setting that moves no model (a TTL change alone). */
-function ttlDecision(search: ReplaySearchOutcome, spanDays: number): Decision {
+function ttlDecision(search: ReplaySearchOutcome, bill: OverviewBill): Decision {
+  const { spanDays } = bill;
   const keep = search.keepModels;
   const change = keep.totalUsd - search.asBilledUsd;
   const base = {
     id: 'ttl' as const,
     question: 'How long to keep the prompt cache?',
-    comparedWith: `the bill as it was (${formatMoney(search.asBilledUsd)})`,
+    comparedWith: replayBaseline(search, bill),
     billPart: 'the cache writes and reads of the calls whose provider lets you choose a TTL',
     tab: 'traffic' as const,
     tabLabel: 'Your traffic: cache TTL',
@@ -337,7 +362,7 @@ export function overviewViewOf(
   const decisions =
     search === undefined || search.scopeCalls === 0
       ? []
-      : [modelsDecision(search, bill.spanDays), ttlDecision(search, bill.spanDays)];
+      : [modelsDecision(search, bill), ttlDecision(search, bill)];
   const withGate =
     gate === undefined || gate.outputs === 0 || gate.rows.length === 0
       ? decisions

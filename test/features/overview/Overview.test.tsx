@@ -14,7 +14,10 @@ import { textSource } from '../../engine/traces/fixture-sources.ts';
 import { settled } from '../../helpers/settled.ts';
 
 /** Two days of calls on an expensive model, with cache reads and writes. */
-function calls(): string {
+function calls(
+  extra: (i: number) => Record<string, unknown> = () => ({}),
+  model = (_i: number) => 'claude-opus-4-1',
+): string {
   const lines: string[] = [];
   for (let i = 0; i < 24; i++) {
     lines.push(
@@ -24,12 +27,13 @@ function calls(): string {
         response: {
           id: `msg_${i}`,
           type: 'message',
-          model: 'claude-opus-4-1',
+          model: model(i),
           usage: {
             input_tokens: 200 + i,
             cache_creation_input_tokens: 3_000,
             cache_read_input_tokens: 20_000 + 100 * i,
             output_tokens: 400,
+            ...extra(i),
           },
         },
       }),
@@ -101,5 +105,34 @@ describe('the Overview', () => {
     expect(useAppStore.getState().ui.tab).toBe('traffic');
     expect(useAppStore.getState().traffic.replay.mapping.length).toBeGreaterThan(0);
     await settled();
+  });
+
+  it('compares a replay with the bill it names: fees and unpriced calls said, the parts adding up', async () => {
+    const s = service();
+    // Every third call searches the web twice; two calls run on a model with no price row.
+    const text = calls(
+      (i) => (i % 3 === 0 ? { server_tool_use: { web_search_requests: 2 } } : {}),
+      (i) => (i < 2 ? 'acme-secret-model' : 'claude-opus-4-1'),
+    );
+    await s.importFiles([textSource('calls.jsonl', text)]);
+    const pricing = pricingTable.get();
+    const analysis = (await s.analyse(pricing))!;
+    const cross = await s.crossFigures(pricing);
+    const search = (await s.searchReplays(pricing, { kind: 'all' }))!;
+    const { bill, decisions } = overviewViewOf(analysis, cross, search);
+    expect(bill.toolFeesUsd).toBeGreaterThan(0);
+    expect(bill.unpricedCalls).toBe(2);
+    // What the replay is compared with and the fees it leaves out make the bill.
+    expect(search.asBilledUsd + bill.toolFeesUsd).toBeCloseTo(bill.totalUsd, 9);
+    expect(search.pricedCalls).toBe(22);
+    for (const decision of decisions.filter((d) => d.id !== 'gate')) {
+      expect(decision.comparedWith).toBe(
+        `the bill as it was (${formatMoney(search.asBilledUsd)} for its tokens; its ` +
+          `${formatMoney(bill.toolFeesUsd)} of server-tool fees is the same under any setting, so it is left out)`,
+      );
+    }
+    expect(decisions.find((d) => d.id === 'models')!.billPart).toBe(
+      "every priced call's tokens: 22 calls; the 2 calls without a price row are not in it",
+    );
   });
 });
