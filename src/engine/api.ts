@@ -20,6 +20,7 @@ import { packHops, unpackHops, type PackedHops } from '../domain/packed-hops.ts'
 import { countBy, hopList } from '../domain/hop-list.ts';
 import { turnsOf, type TurnsPayload } from '../domain/packed-turns.ts';
 import { policyFigures, populationSizes, type PolicyFigures } from '../domain/population-sizes.ts';
+import { recallRegionCosts, recallSweepCosts } from '../domain/recall-region.ts';
 import {
   baselineRun,
   baselineScenario,
@@ -258,20 +259,8 @@ export const engineApi = {
   recallSweep(request: RecallSweepRequest): RecallSweepPoint[] | null {
     const outputs = request.outputs === undefined ? undefined : unpackOutputs(request.outputs);
     try {
-      return request.probabilities.map((recallProbability) => {
-        const { comparison } = policyFigures(
-          { ...request.population, recallProbability },
-          request.inputs,
-          request.pricing,
-          outputs,
-        );
-        return {
-          recallProbability,
-          neverUsd: comparison.never.totalUsd,
-          sizeOnlyUsd: comparison.sizeOnly.totalUsd,
-          gateUsd: comparison.gate.totalUsd,
-        };
-      });
+      const { population, inputs, pricing, probabilities } = request;
+      return recallSweepCosts(population, inputs, pricing, outputs, probabilities);
     } catch {
       // An unpriced model or a rejected size: the comparison above says why.
       return null;
@@ -280,16 +269,13 @@ export const engineApi = {
 
   // ---- The verdict over p_recall × k: one sweep per recall elasticity ----
   recallRegion(request: RecallRegionRequest): RecallRegionRow[] | null {
-    const rows: RecallRegionRow[] = [];
-    for (const recallElasticity of request.elasticities) {
-      const points = engineApi.recallSweep({
-        ...request,
-        population: { ...request.population, recallElasticity },
-      });
-      if (points === null) return null;
-      rows.push({ recallElasticity, points });
+    const outputs = request.outputs === undefined ? undefined : unpackOutputs(request.outputs);
+    try {
+      const { population, inputs, pricing, probabilities, elasticities } = request;
+      return recallRegionCosts(population, inputs, pricing, outputs, probabilities, elasticities);
+    } catch {
+      return null;
     }
-    return rows;
   },
 };
 

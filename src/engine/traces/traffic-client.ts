@@ -10,6 +10,7 @@ import type { PricingTable } from '../../core/pricing.ts';
 import type { ReplayConstraints } from '../../domain/replay-constraints.ts';
 import { connect } from '../connect.ts';
 import type { TrafficSource } from './read-file.ts';
+import type { TrafficGateRegion, TrafficGateRegionRequest } from './traffic-gate-region.ts';
 import { unpackCrossFigures, unpackReplayOutcome } from './worker-packing.ts';
 import type { WorkerTrafficService } from './worker-traffic-service.ts';
 import type {
@@ -50,6 +51,10 @@ export interface TrafficClient {
   ): Promise<ReplaySearchOutcome | undefined>;
   // ---- Cross-tab figures: what the other tabs read from the traffic ----
   crossFigures(pricing: PricingTable): Promise<TrafficCrossFigures | undefined>;
+  gateRegion(
+    pricing: PricingTable,
+    request: TrafficGateRegionRequest,
+  ): Promise<TrafficGateRegion | undefined>;
 }
 
 /** A client on a new import worker, or on an in-thread service where workers are absent. */
@@ -80,5 +85,7 @@ export function createTrafficClient(): TrafficClient {
       const packed = await remote.packedCrossFigures(pricing);
       return packed === undefined ? undefined : unpackCrossFigures(packed);
     },
+    // 84 points and a few groups: small enough to clone.
+    gateRegion: (pricing, request) => remote.gateRegion(pricing, request),
   };
 }

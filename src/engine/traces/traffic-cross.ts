@@ -39,27 +39,37 @@ export function fitPriors(population: readonly PopulationOutput[]): CrossTabPrio
   };
 }
 
+/**
+ * The first and last dated call, and the days between them (at least 1);
+ * an undated call (SPEC §13.1) has no place on the time line.
+ */
+export function trafficSpan(calls: readonly TraceCall[]): {
+  readonly firstAt: number | undefined;
+  readonly lastAt: number | undefined;
+  readonly spanDays: number;
+} {
+  let firstAt: number | undefined;
+  let lastAt: number | undefined;
+  for (const call of calls) {
+    if (call.at === null) continue;
+    if (firstAt === undefined || call.at < firstAt) firstAt = call.at;
+    if (lastAt === undefined || call.at > lastAt) lastAt = call.at;
+  }
+  const spanSeconds = firstAt === undefined || lastAt === undefined ? 0 : lastAt - firstAt;
+  return { firstAt, lastAt, spanDays: Math.max(1, spanSeconds / DAY_SECONDS) };
+}
+
 /** Every figure of the traffic that the gate, routing and budget tabs and the report use. */
 export function crossTabFigures(
   calls: readonly TraceCall[],
   pricing: PricingTable,
 ): TrafficCrossFigures {
-  let firstAt: number | undefined;
-  let lastAt: number | undefined;
-  const conversations = new Set<string>();
-  for (const call of calls) {
-    conversations.add(call.conversationId);
-    // An undated call (SPEC §13.1) has no place on the time line.
-    if (call.at === null) continue;
-    if (firstAt === undefined || call.at < firstAt) firstAt = call.at;
-    if (lastAt === undefined || call.at > lastAt) lastAt = call.at;
-  }
+  const conversations = new Set(calls.map((call) => call.conversationId));
   const population = toolOutputPopulation(calls).map((o) => ({
     sizeTokens: o.sizeTokens,
     horizon: o.horizon,
   }));
-  const spanSeconds = firstAt === undefined || lastAt === undefined ? 0 : lastAt - firstAt;
-  const spanDays = Math.max(1, spanSeconds / DAY_SECONDS);
+  const { firstAt, lastAt, spanDays } = trafficSpan(calls);
   const billed = billTrace(calls, pricing);
   const rates: CrossTabRates = {
     spanDays,

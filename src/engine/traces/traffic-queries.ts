@@ -14,6 +14,7 @@ import {
   useQuery,
   type UseQueryResult,
 } from '@tanstack/react-query';
+import type { TrafficGateRegion, TrafficGateRegionRequest } from './traffic-gate-region.ts';
 import type { PricingTable } from '../../core/pricing.ts';
 import { planChoiceOf, type ReplayPlanChoice } from '../../domain/traffic-replay.ts';
 import {
@@ -170,6 +171,30 @@ export function useCrossFigures(pricing: PricingTable): TrafficAnswer<TrafficCro
     engineQueryClient,
   );
   return answerOf(query, asked, stored);
+}
+
+/**
+ * The gate's region over the traffic as it ran, for the gate's inputs in
+ * `request` (null: not asked). Undefined value: no priced tool output.
+ */
+export function useTrafficGateRegion(
+  pricing: PricingTable,
+  request: TrafficGateRegionRequest | null,
+): TrafficAnswer<TrafficGateRegion | undefined> {
+  const stored = useStoredTraffic();
+  const asked = stored?.meta !== undefined && request !== null;
+  const query = useQuery(
+    {
+      // The request is small plain data: TanStack Query keys it by value.
+      queryKey: ['traffic', 'gateRegion', stored, pricing, request],
+      queryFn: async () => (await (await trafficClient()).gateRegion(pricing, request!)) ?? null,
+      enabled: asked,
+      ...TRAFFIC_GC,
+    },
+    engineQueryClient,
+  );
+  const answer = answerOf(query, asked, stored);
+  return { ...answer, value: answer.value ?? undefined };
 }
 
 /** The worker's scope for the user's; `undefined` when nothing is chosen yet. */

@@ -20,6 +20,11 @@ import {
   type TrafficSource,
 } from './read-file.ts';
 import { analyseTraffic } from './traffic-analysis.ts';
+import {
+  trafficGateRegion,
+  type TrafficGateRegion,
+  type TrafficGateRegionRequest,
+} from './traffic-gate-region.ts';
 import { crossTabFigures } from './traffic-cross.ts';
 import {
   forgetTraffic,
@@ -359,6 +364,16 @@ export class TrafficService {
     await this.ensureLoaded();
     if (this.meta.files.length === 0) return undefined;
     return crossTabFigures(this.calls, await this.billing(pricing));
+  }
+
+  /** The gate's region over the traffic as it ran, or `undefined` with no priced tool output. */
+  async gateRegion(
+    pricing: PricingTable,
+    request: TrafficGateRegionRequest,
+  ): Promise<TrafficGateRegion | undefined> {
+    await this.ensureLoaded();
+    if (this.meta.files.length === 0) return undefined;
+    return trafficGateRegion(this.calls, await this.billing(pricing), request);
   }
 
   /**

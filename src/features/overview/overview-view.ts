@@ -3,7 +3,8 @@
  * each one sentence with its figure, what it is compared with, which part
  * of the bill it stands for and how sure it is. Every number comes from the
  * worker's answers (the as-billed analysis, the cross-tab figures and the
- * cheapest-setting search); this module only chooses and words them. Pure.
+ * cheapest-setting search, the gate's region over the traffic); this module
+ * only chooses and words them. Pure.
  */
 import type {
   BilledRow,
@@ -12,12 +13,8 @@ import type {
   TrafficAnalysis,
   TrafficCrossFigures,
 } from '../../engine/traces/traffic-types.ts';
-import type { ResolvedGateInputs } from '../../core/index.ts';
-import {
-  offloadAdvice,
-  sizeOnlyLossRange,
-  type RegionRowCosts,
-} from '../../domain/recall-verdict.ts';
+import type { TrafficGateRegion } from '../../engine/traces/traffic-gate-region.ts';
+import { offloadAdvice, sizeOnlyLossRange } from '../../domain/recall-verdict.ts';
 import { DAYS_PER_MONTH } from '../../domain/volume.ts';
 import type { TabId } from '../../model/ui.ts';
 import {
@@ -266,57 +263,66 @@ function ttlDecision(search: ReplaySearchOutcome, bill: OverviewBill): Decision 
   };
 }
 
-/** The gate's region over the traffic's own tool outputs (the engine's `recallRegion`). */
-export interface GateRegion {
-  readonly rows: readonly RegionRowCosts[];
-  /** Tool outputs in the traffic, and per day at its rate. */
-  readonly outputs: number;
-  readonly outputsPerDay: number;
-  readonly thresholdTokens: number;
-  /** The gate's inputs the region priced (its model, stub and recall hop). */
-  readonly inputs: ResolvedGateInputs;
-}
-
 const POLICY_WORDS = {
   sizeOnly: (threshold: number) =>
     `Offload every tool output of ${formatTokensCompact(threshold)} tokens or more (size-only)`,
   gate: () => 'Offload with the net-saving gate',
 } as const;
 
+/** "claude-sonnet-4-5 (812 outputs, 91 % read from cache)", the largest groups first. */
+function groupWords(region: TrafficGateRegion): string {
+  const shown = region.groups
+    .slice(0, 3)
+    .map(
+      (g) =>
+        `${g.model}: ${plural(g.outputs, 'output')}, ${formatFraction(g.cacheHitShare, 0)} of its prompts read from cache`,
+    );
+  const more = region.groups.length - shown.length;
+  return more > 0 ? `${shown.join('; ')}; and ${plural(more, 'other model')}` : shown.join('; ');
+}
+
 /**
  * The offload decision: the policy that never costs more than never
  * offloading at any recall rate or elasticity the region sweeps, and its
  * saving at worst and at best. Per 1,000 outputs in the region; scaled here
- * to the traffic's outputs and to 30 days at its rate.
+ * to the traffic's priced outputs and to 30 days at its rate.
  */
-function gateDecision(region: GateRegion): Decision {
+function gateDecision(region: TrafficGateRegion): Decision {
   const advice = offloadAdvice(region.rows);
   const n = region.outputs;
   const overTraffic = (perThousand: number) => (perThousand * n) / 1000;
   const perMonth = (perThousand: number) =>
     (perThousand * region.outputsPerDay * DAYS_PER_MONTH) / 1000;
-  const { inputs } = region;
+  const { inputs } = region.request;
+  const thresholdTokens = region.request.population.sizeOnlyThresholdTokens;
   const range = sizeOnlyLossRange(advice);
   const sizeOnlyRisk =
     range === null
       ? ''
-      : ` Size-only at ${formatTokensCompact(region.thresholdTokens)} tokens would lose money once more than ` +
+      : ` Size-only at ${formatTokensCompact(thresholdTokens)} tokens would lose money once more than ` +
         `${formatFraction(range.lowest, 0)}–${formatFraction(range.highest, 0)} of offloaded outputs are recalled.`;
+  const unpriced =
+    region.unpricedOutputs > 0
+      ? `; the ${plural(region.unpricedOutputs, 'output')} of calls without a price row ${region.unpricedOutputs === 1 ? 'is' : 'are'} left out`
+      : '';
   const base = {
     id: 'gate' as const,
     question: 'Offload large tool outputs?',
     comparedWith:
       'never offloading, as your traffic ran: every output carried for the later calls of its conversation',
-    billPart: `the carry of the ${plural(n, 'tool output')} in your traffic, priced as ${inputs.modelName} input (the gate's model, not each call's own)`,
+    billPart:
+      `the carry of the ${plural(n, 'tool output')} in your traffic, each priced on the model of the call that read it, ` +
+      `read from the cache as often as that model's prompts were (${groupWords(region)})${unpriced}`,
     confidence: {
       level: 'depends' as const,
       text:
         'Depends on how often an offloaded output is recalled, which no trace shows: the figures hold for ' +
-        'every recall rate from 0 to 100 % at elasticity k from 0 to 2. Sizes and remaining turns are your ' +
-        "traffic's own.",
+        'every recall rate from 0 to 100 % at elasticity k from 0 to 2. Sizes, remaining turns, models and ' +
+        "cache shares are your traffic's own.",
     },
     tab: 'gate' as const,
-    tabLabel: 'Offload gate: where offloading pays',
+    // The gate tab draws the region at one model, to explore; the figure here is the traffic's.
+    tabLabel: 'Offload gate: explore where offloading pays',
   };
   if (advice.policy === 'never') {
     return {
@@ -338,7 +344,7 @@ function gateDecision(region: GateRegion): Decision {
   return {
     ...base,
     sentence:
-      `${POLICY_WORDS[advice.policy](region.thresholdTokens)}: ` +
+      `${POLICY_WORDS[advice.policy](thresholdTokens)}: ` +
       `on your ${plural(n, 'tool output')} it saves ${formatMoney(overTraffic(least))} to ${formatMoney(overTraffic(most))}${month} ` +
       `against never offloading, and never costs more at any recall rate.${advice.policy === 'gate' ? sizeOnlyRisk : ''}`,
     // The figure is the saving at worst: what the decision is sure of.
@@ -356,7 +362,7 @@ export function overviewViewOf(
   analysis: TrafficAnalysis,
   cross: TrafficCrossFigures | undefined,
   search: ReplaySearchOutcome | undefined,
-  gate?: GateRegion,
+  gate?: TrafficGateRegion,
 ): OverviewView {
   const bill = overviewBillOf(analysis, cross);
   const decisions =

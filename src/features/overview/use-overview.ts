@@ -4,22 +4,35 @@
  * price table, worked into the Overview's view once per answer.
  */
 import { useMemo } from 'react';
-import { useEngineQuery } from '../../engine/use-engine-query.ts';
-import { useAppStore } from '../../state/store.ts';
+import { REGION_ELASTICITIES, REGION_RECALL_STEPS } from '../../domain/recall-verdict.ts';
+import type { TrafficGateRegionRequest } from '../../engine/traces/traffic-gate-region.ts';
 import { gateSweepInputs } from '../gate/use-gate.ts';
-import { recallRegionRequest, trafficPopulationUse } from '../gate/use-traffic-population.ts';
 import {
   useCrossFigures,
   useReplaySearch,
   useStoredTraffic,
   useTrafficAnalysis,
+  useTrafficGateRegion,
 } from '../../engine/traces/traffic-queries.ts';
-import { useValue } from '../../state/derive.ts';
+import { computed, fromStore, useValue } from '../../state/derive.ts';
 import type { ScopeChoice } from '../../state/replay-scope.ts';
 import { pricingTable } from '../../state/selectors.ts';
 import { overviewViewOf, type OverviewView } from './overview-view.ts';
 
 const EVERY_CONVERSATION: ScopeChoice = { kind: 'all' };
+
+const gatePopulation = fromStore('overview.gatePopulation', (s) => s.gate.population);
+
+/**
+ * The gate's region over the traffic as it ran: the gate's stub, recall hop,
+ * thresholds and size-only threshold; each output's own model and φ.
+ */
+const gateRegionRequest = computed('overview.gateRegionRequest', (): TrafficGateRegionRequest => ({
+  population: gatePopulation.get(),
+  inputs: gateSweepInputs.get(),
+  probabilities: REGION_RECALL_STEPS,
+  elasticities: REGION_ELASTICITIES,
+}));
 
 export interface OverviewAnswer {
   /** Undefined until the stored traffic has been looked for. */
@@ -39,29 +52,12 @@ export function useOverview(): OverviewAnswer {
   const a = analysis.value;
   const c = cross.value;
   const s = search.value;
-  // The gate decided on the traffic's own tool outputs, as the gate tab's region draws it.
-  const population = useAppStore((st) => st.gate.population);
-  const sweepInputs = useValue(gateSweepInputs);
-  const regionRequest = useMemo(() => {
-    const use = trafficPopulationUse({ ...population, mode: 'traffic' }, c?.population);
-    return use.packed === undefined ? null : recallRegionRequest(use, sweepInputs, pricing);
-  }, [population, c?.population, sweepInputs, pricing]);
-  const region = useEngineQuery('sweeps', 'recallRegion', regionRequest).value;
-  const threshold = population.sizeOnlyThresholdTokens;
+  // The gate decided on the traffic's own tool outputs, each on its own call's model.
+  const region = useTrafficGateRegion(pricing, useValue(gateRegionRequest)).value;
   const view = useMemo(() => {
     if (a === undefined) return undefined;
-    const gate =
-      region === undefined || region === null || c === undefined
-        ? undefined
-        : {
-            rows: region,
-            outputs: c.population.length,
-            outputsPerDay: c.rates.toolOutputsPerDay,
-            thresholdTokens: threshold,
-            inputs: sweepInputs,
-          };
-    return overviewViewOf(a, c, s, gate);
-  }, [a, c, s, region, threshold, sweepInputs]);
+    return overviewViewOf(a, c, s, region);
+  }, [a, c, s, region]);
   return {
     hasTraffic: stored === undefined ? undefined : stored.meta !== undefined,
     view,

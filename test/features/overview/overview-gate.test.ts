@@ -38,11 +38,20 @@ describe('the Overview on the gate', () => {
     // No calls: only the gate's decision is under test here.
     const analysis = analyseTraffic([], DEFAULT_PRICING);
     const view = overviewViewOf(analysis, undefined, undefined, {
+      request: {
+        population: DEFAULT_GATE.population,
+        inputs: INPUTS,
+        probabilities: REGION_RECALL_STEPS,
+        elasticities: REGION_ELASTICITIES,
+      },
       rows,
       outputs: outputs.length,
       outputsPerDay: 90,
-      thresholdTokens: 2_000,
-      inputs: INPUTS,
+      unpricedOutputs: 1,
+      groups: [
+        { model: 'claude-sonnet-4-5', outputs: 2, cacheHitShare: 0.914 },
+        { model: 'claude-haiku-4-5', outputs: 1, cacheHitShare: 0.5 },
+      ],
     });
     const gate = view.decisions.find((d) => d.id === 'gate')!;
     // Worked out here from the engine's region, not from the view.
@@ -55,5 +64,12 @@ describe('the Overview on the gate', () => {
     expect(gate.sentence).toMatch(/^Offload .*: on your 3 tool outputs it saves /);
     expect(gate.confidence.level).toBe('depends');
     expect(gate.tab).toBe('gate');
+    // The part of the bill: each output on its own call's model, at that model's cache share.
+    expect(gate.billPart).toBe(
+      'the carry of the 3 tool outputs in your traffic, each priced on the model of the call that read it, ' +
+        "read from the cache as often as that model's prompts were (claude-sonnet-4-5: 2 outputs, 91% of its " +
+        'prompts read from cache; claude-haiku-4-5: 1 output, 50% of its prompts read from cache); ' +
+        'the 1 output of calls without a price row is left out',
+    );
   });
 });
