@@ -8,17 +8,11 @@
 import type { PricingTable } from '../../core/pricing.ts';
 import { billingPricing, type BookForBilling } from '../../domain/price-book-rows.ts';
 import type { ReplayConstraints } from '../../domain/replay-constraints.ts';
-import { createTraceReader, type SkippedRecord, type TraceCall } from '../../core/traces/index.ts';
+import type { TraceCall } from '../../core/traces/index.ts';
 import { mergeCalls } from './merge-calls.ts';
 import { replayTraffic, searchTraffic } from './replay-service.ts';
-import {
-  BINARY_FILE_REASON,
-  FileReadError,
-  readFileInto,
-  readingStoppedReason,
-  UNREADABLE_FILE_REASON,
-  type TrafficSource,
-} from './read-file.ts';
+import type { TrafficSource } from './read-file.ts';
+import { readSources, type ImportedPart } from './import-read.ts';
 import { analyseTraffic } from './traffic-analysis.ts';
 import {
   trafficGateRegion,
@@ -37,13 +31,11 @@ import { ConversationNotes } from './conversation-notes.ts';
 import {
   MAX_KEPT_SKIPPED,
   type CallRow,
-  type ConversationNote,
   type ForgetOutcome,
   type ImportOutcome,
   type ImportProgress,
   type TrafficAnalysis,
   type TrafficCrossFigures,
-  type TrafficFile,
   type TrafficMeta,
 } from './traffic-types.ts';
 import type {
@@ -54,13 +46,6 @@ import type {
 } from './traffic-types.ts';
 
 const EMPTY_META: TrafficMeta = { files: [], skipped: [], skippedTotal: 0, callCount: 0 };
-
-/** How often progress is posted at most (a post per chunk would flood the main thread). */
-const PROGRESS_INTERVAL_MS = 100;
-
-function now(): number {
-  return typeof performance === 'undefined' ? Date.now() : performance.now();
-}
 
 /** The dated default price book, loaded on first use as a chunk of its own; `undefined` if it fails to load. */
 function loadBook(): Promise<BookForBilling | undefined> {
@@ -158,100 +143,16 @@ export class TrafficService {
     files: readonly TrafficSource[],
     onProgress: ((progress: ImportProgress) => void) | undefined,
   ): Promise<ImportOutcome> {
-    const reader = createTraceReader();
-    const bytesTotal = files.reduce((sum, f) => sum + f.file.size, 0);
-    let bytesRead = 0;
-    let filesDone = 0;
-    let lastPost = -Infinity;
-    const post = (currentFile: string | undefined, force: boolean) => {
-      if (onProgress === undefined) return;
-      const t = now();
-      if (!force && t - lastPost < PROGRESS_INTERVAL_MS) return;
-      lastPost = t;
-      onProgress({
-        filesDone,
-        filesTotal: files.length,
-        bytesRead,
-        bytesTotal,
-        calls: reader.callCount,
-        ...(currentFile === undefined ? {} : { currentFile }),
-      });
-    };
-    const cancelled = (): ImportOutcome => ({
-      status: 'cancelled',
-      filesRead: 0,
-      addedCalls: 0,
-      skippedRecords: 0,
-      meta: this.meta.files.length === 0 ? undefined : this.meta,
-    });
-
-    const names = files.map((f) => f.name);
-    const notRead = new Map<number, string>();
-    post(names[0], true);
-    for (const [index, file] of files.entries()) {
-      const name = names[index]!;
-      reader.beginFile(name, file.source);
-      let end;
-      let failure: string | undefined;
-      try {
-        end = await readFileInto(
-          reader,
-          file.file,
-          (n) => {
-            bytesRead += n;
-            post(name, false);
-          },
-          () => this.cancelRequested,
-        );
-      } catch (error) {
-        end = 'unreadable' as const;
-        failure =
-          error instanceof FileReadError ? UNREADABLE_FILE_REASON : readingStoppedReason(error);
-      }
-      if (end === 'cancelled') return cancelled();
-      if (end === 'binary') notRead.set(index, BINARY_FILE_REASON);
-      if (failure !== undefined) notRead.set(index, failure);
-      try {
-        reader.endFile();
-      } catch (error) {
-        // The file's end could not be read (its held text): the other files still are.
-        if (!notRead.has(index)) notRead.set(index, readingStoppedReason(error));
-      }
-      filesDone += 1;
-      post(names[index + 1], true);
-      // Let a cancel call in between files.
-      await Promise.resolve();
-      if (this.cancelRequested) return cancelled();
+    const incoming = await readSources(files, onProgress, () => this.cancelRequested);
+    if (incoming === 'cancelled') {
+      return {
+        status: 'cancelled',
+        filesRead: 0,
+        addedCalls: 0,
+        skippedRecords: 0,
+        meta: this.meta.files.length === 0 ? undefined : this.meta,
+      };
     }
-    const result = reader.finish();
-    const fileIndex = new Map<string, number>();
-    names.forEach((n, i) => {
-      if (!fileIndex.has(n)) fileIndex.set(n, i);
-    });
-    const extra: SkippedRecord[] = [...notRead].map(([i, reason]) => ({
-      file: names[i]!,
-      line: 0,
-      reason,
-    }));
-    // The reader's list is in file order; slot the files not read into it (the sort is stable).
-    const newSkipped = [...result.skipped, ...extra].sort(
-      (a, b) => (fileIndex.get(a.file) ?? 0) - (fileIndex.get(b.file) ?? 0) || a.line - b.line,
-    );
-    const newFiles: TrafficFile[] = result.files.map((f, i) => ({
-      name: f.name,
-      source: f.source,
-      bytes: files[i]?.file.size ?? 0,
-      format: f.format,
-      records: f.records,
-      skipped: f.skipped + (notRead.has(i) ? 1 : 0),
-    }));
-    const incoming: ImportedPart = {
-      files: newFiles,
-      skipped: newSkipped,
-      calls: result.calls,
-      titles: result.titles,
-      reported: result.reported.byConversation,
-    };
     let added = 0;
     let notStored: string | undefined;
     let written: StoredTrafficRecord;
@@ -276,7 +177,7 @@ export class TrafficService {
       status: 'done',
       filesRead: files.length,
       addedCalls: added,
-      skippedRecords: newSkipped.length,
+      skippedRecords: incoming.skipped.length,
       meta: written.meta,
       ...(notStored === undefined ? {} : { notStored }),
     };
@@ -393,15 +294,6 @@ export class TrafficService {
       return { deleted: false, reason: storageFailureReason(error) };
     }
   }
-}
-
-/** One import's part of the stored traffic. */
-interface ImportedPart {
-  readonly files: readonly TrafficFile[];
-  readonly skipped: readonly SkippedRecord[];
-  readonly calls: readonly TraceCall[];
-  readonly titles: ReadonlyMap<string, ConversationNote>;
-  readonly reported: ReadonlyMap<string, number>;
 }
 
 /** The stored traffic with an import added (SPEC §10's deduplication across imports). */
