@@ -10,7 +10,7 @@ import { SingleBar } from 'cli-progress';
 import { billTrace, type LazyTraceRead } from '../core/traces/index.ts';
 import { toCsv } from '../format/csv.ts';
 import type { ReplayConstraints } from '../domain/replay-constraints.ts';
-import type { ReplayPlanChoice } from '../domain/traffic-replay.ts';
+import type { ReplayPlanChoice, ReplayTtl } from '../domain/traffic-replay.ts';
 import { replayTraffic, searchTraffic } from '../engine/traces/replay-service.ts';
 import type { PricingTable } from '../core/pricing.ts';
 import {
@@ -134,10 +134,11 @@ const pricesOption = () =>
     'a LiteLLM price file or a price table (default: the dated price book)',
   );
 
-function ttlOf(value: string): 300 | 3600 {
+function ttlOf(value: string): ReplayTtl {
   if (value === '5m') return 300;
   if (value === '1h') return 3600;
-  throw new InvalidArgumentError('expected 5m or 1h');
+  if (value === 'as-billed') return null;
+  throw new InvalidArgumentError('expected 5m, 1h or as-billed');
 }
 
 function program(io: CliIo): Command {
@@ -194,9 +195,12 @@ function program(io: CliIo): Command {
     .option('--map <from=to>', 'replay calls on model FROM on model TO (repeatable)', collectPair)
     .addOption(new Option('--all-on <model>', 'replay every call on one model').conflicts('map'))
     .addOption(
-      new Option('--ttl <ttl>', 'the cache TTL of the replay: 5m or 1h')
+      new Option(
+        '--ttl <ttl>',
+        "the cache TTL of the replay: 5m, 1h, or as-billed (each conversation's own, as it ran)",
+      )
         .argParser(ttlOf)
-        .default(300, '5m'),
+        .default(null, 'as-billed'),
     )
     .addOption(pricesOption())
     .option('--json', 'print JSON')
@@ -206,7 +210,7 @@ function program(io: CliIo): Command {
         opts: InputOptions & {
           map?: [string, string][];
           allOn?: string;
-          ttl: 300 | 3600;
+          ttl: ReplayTtl;
           prices?: string;
           json?: boolean;
         },

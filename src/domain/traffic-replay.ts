@@ -11,15 +11,24 @@ import { automaticCacheTtlOf, cacheModeOf } from '../core/price-family.ts';
 import type { PricingTable } from '../core/pricing.ts';
 import type { ReplayChoiceState, ReplayModelMove, ReplayTtlChoice } from '../model/traffic.ts';
 
-/** SPEC §11's two TTLs, seconds. */
-export const REPLAY_TTL_SECONDS: Readonly<Record<ReplayTtlChoice, 300 | 3600>> = {
+/** A replay's TTL: SPEC §11's two, seconds, or `null` for each conversation's own as it ran. */
+export type ReplayTtl = 300 | 3600 | null;
+
+/** SPEC §11's two TTLs, seconds; `null`: each conversation keeps the TTL it ran with. */
+export const REPLAY_TTL_SECONDS: Readonly<Record<ReplayTtlChoice, ReplayTtl>> = {
+  asBilled: null,
   fiveMinutes: 300,
   oneHour: 3600,
 };
 
-/** The TTL choice of a number of seconds (anything but 3,600 is the 5-minute TTL). */
-export function ttlChoiceOf(ttlSeconds: number): ReplayTtlChoice {
-  return ttlSeconds === 3600 ? 'oneHour' : 'fiveMinutes';
+/** The TTL choice of a replay's TTL (any number but 3,600 is the 5-minute TTL). */
+export function ttlChoiceOf(ttlSeconds: number | null): ReplayTtlChoice {
+  return ttlSeconds === null ? 'asBilled' : ttlSeconds === 3600 ? 'oneHour' : 'fiveMinutes';
+}
+
+/** The TTL a conversation is replayed with: the chosen one, else its own (1 hour if it wrote 1-hour cache). */
+export function conversationTtl(ttl: ReplayTtl, ranOnOneHour: boolean): 300 | 3600 {
+  return ttl ?? (ranOnOneHour ? 3600 : 300);
 }
 
 /** A replay's choice as the worker takes it: a target per model seen, and the TTL. */
@@ -28,7 +37,7 @@ export interface ReplayPlanChoice {
   readonly model:
     | { readonly kind: 'one'; readonly model: string }
     | { readonly kind: 'map'; readonly mapping: readonly ReplayModelMove[] };
-  readonly ttlSeconds: 300 | 3600;
+  readonly ttlSeconds: ReplayTtl;
 }
 
 /** The worker's form of the scenario's replay choice. */
@@ -53,8 +62,9 @@ export function realMoves(mapping: readonly ReplayModelMove[]): ReplayModelMove[
   return mapping.filter((m) => m.from !== m.to);
 }
 
-/** "5-minute TTL" or "1-hour TTL". */
-export function ttlWords(ttlSeconds: number): string {
+/** "5-minute TTL", "1-hour TTL" or "each conversation's TTL as it ran". */
+export function ttlWords(ttlSeconds: number | null): string {
+  if (ttlSeconds === null) return "each conversation's TTL as it ran";
   return ttlSeconds === 3600 ? '1-hour TTL' : '5-minute TTL';
 }
 
@@ -111,7 +121,13 @@ export function givesUpWords(
   }
   if (moved.length === 0) words.push('keeps every call on the model it ran on');
   const { conversations, oneHourConversations } = ttl;
-  if (choice.ttlSeconds === 300) {
+  if (choice.ttlSeconds === null) {
+    words.push(
+      oneHourConversations > 0
+        ? `keeps each conversation's cache TTL as it ran: 1 hour in the ${oneHourConversations} of ${conversations} conversations that wrote 1-hour cache, 5 minutes in the others`
+        : "keeps each conversation's cache TTL as it ran: 5 minutes",
+    );
+  } else if (choice.ttlSeconds === 300) {
     words.push(
       oneHourConversations > 0
         ? `drops the 1-hour cache that ${oneHourConversations} of ${conversations} conversations used: a cache idle for 5 minutes or more expires and is written again`

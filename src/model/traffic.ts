@@ -6,8 +6,12 @@ export interface ReplayModelMove {
   readonly to: string;
 }
 
-/** The cache TTL a replay assumes (SPEC §11: 300 s or 3,600 s). */
-export type ReplayTtlChoice = 'fiveMinutes' | 'oneHour';
+/**
+ * The cache TTL a replay assumes (SPEC §11: 300 s or 3,600 s), or, the
+ * default, each conversation's own as it ran: 1 hour where it wrote 1-hour
+ * cache, else 5 minutes (as SPEC §11's "as run" takes it).
+ */
+export type ReplayTtlChoice = 'asBilled' | 'fiveMinutes' | 'oneHour';
 
 /**
  * The replay's choice (SPEC §11) as a link carries it: which model each call
@@ -31,7 +35,7 @@ export const DEFAULT_REPLAY_CHOICE: ReplayChoiceState = {
   modelMode: 'map',
   oneModel: 'claude-sonnet-4-5',
   mapping: [],
-  ttl: 'fiveMinutes',
+  ttl: 'asBilled',
 };
 
 export const DEFAULT_TRAFFIC: TrafficSettings = { replay: DEFAULT_REPLAY_CHOICE };

@@ -26,6 +26,7 @@ export const trafficSchema = z.object({
         'each model seen is moved at most once',
       ),
     ),
-    ttl: z.enum(['fiveMinutes', 'oneHour']),
+    // 'asBilled' (each conversation's own TTL) came later; a link without it still reads.
+    ttl: z.enum(['asBilled', 'fiveMinutes', 'oneHour']),
   }),
 });

@@ -37,7 +37,8 @@ describe('bill --json on the trace vectors', () => {
 
 function replayArgs(input: VectorCase['input']): string[] {
   const model = input['model'];
-  const ttl = input['ttlSeconds'] === 3600 ? ['--ttl', '1h'] : [];
+  // A what-if vector has one TTL for every call (the command's default keeps each conversation's own).
+  const ttl = ['--ttl', input['ttlSeconds'] === 3600 ? '1h' : '5m'];
   if (typeof model === 'string') return ['--all-on', model, ...ttl];
   if (typeof model === 'object' && model !== null) {
     return [

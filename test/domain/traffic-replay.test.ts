@@ -43,8 +43,11 @@ describe('choiceText', () => {
     expect(choiceText(choice)).toBe(words);
   });
 
-  it('reads the scenario default as every call on its own model', () => {
+  it('reads the scenario default as the traffic ran: every call on its own model and TTL', () => {
     expect(choiceText(planChoiceOf(DEFAULT_REPLAY_CHOICE))).toBe(
+      "each call on its own model, each conversation's TTL as it ran",
+    );
+    expect(choiceText(planChoiceOf({ ...DEFAULT_REPLAY_CHOICE, ttl: 'fiveMinutes' }))).toBe(
       'each call on its own model, 5-minute TTL',
     );
   });

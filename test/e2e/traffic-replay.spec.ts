@@ -28,11 +28,21 @@ test.beforeAll(async () => {
   const pricing = await bookBilling(CALLS);
   BILLED = billTrace(CALLS, pricing).totals.totalUsd;
   AS_RUN = replayTrace(CALLS, pricing, { kind: 'asRun' }).totals.totalUsd;
-  REPLAY = replayTrace(CALLS, pricing, {
-    kind: 'whatIf',
-    model: new Map([['claude-opus-4-6', 'claude-sonnet-4-5']]),
-    ttlSeconds: 300,
-  }).totals.totalUsd;
+  // The default TTL is each conversation's own: 1 hour where it wrote 1-hour cache, replayed apart.
+  const oneHour = new Set(
+    CALLS.filter((c) => c.cacheWrite1hTokens > 0).map((c) => c.conversationId),
+  );
+  const part = (long: boolean) =>
+    replayTrace(
+      CALLS.filter((c) => oneHour.has(c.conversationId) === long),
+      pricing,
+      {
+        kind: 'whatIf',
+        model: new Map([['claude-opus-4-6', 'claude-sonnet-4-5']]),
+        ttlSeconds: long ? 3600 : 300,
+      },
+    ).totals.totalUsd;
+  REPLAY = part(true) + part(false);
 });
 const TIMEOUT = { timeout: 30_000 };
 
@@ -104,7 +114,7 @@ test.describe('traffic replay', () => {
     await fresh.goto(page.url());
     const elsewhere = await openTab(fresh, 'Your traffic');
     await expect(
-      elsewhere.getByText('claude-opus-4-6 → claude-sonnet-4-5, 5-minute TTL'),
+      elsewhere.getByText("claude-opus-4-6 → claude-sonnet-4-5, each conversation's TTL as it ran"),
     ).toBeVisible(TIMEOUT);
     await expect(elsewhere.getByText(/^Replaying needs your traffic/)).toBeVisible();
   });

@@ -7,6 +7,7 @@
  * up in words. Only these figures leave the worker, never the calls.
  */
 import { DEFAULT_REPLAY_CONSTRAINTS } from '../../domain/replay-constraints.ts';
+import { oneHourConversations, replayOnOwnTtls } from './replay-own-ttl.ts';
 import { callRates } from '../../core/call-rates.ts';
 import { findPriceRow } from '../../core/model-names.ts';
 import { priceRowFor, type PriceRow, type PricingTable } from '../../core/pricing.ts';
@@ -19,6 +20,8 @@ import {
 } from '../../core/traces/index.ts';
 import {
   choiceText,
+  conversationTtl,
+  realMoves,
   givesUpWords,
   type ModelSeenShare,
   type ReplayPlanChoice,
@@ -144,12 +147,6 @@ function splitOf(call: ReplayedCall, rates: Rates, ttlSeconds: number): CallSpli
   };
 }
 
-function oneHourConversations(calls: readonly TraceCall[]): Set<string> {
-  const ids = new Set<string>();
-  for (const call of calls) if (call.cacheWrite1hTokens > 0) ids.add(call.conversationId);
-  return ids;
-}
-
 /**
  * Replays `calls` (one scope's) and returns the columns; the replay's TTL of
  * a conversation is `ttlOf(conversationId)` (as run: its own; a choice: one).
@@ -212,10 +209,13 @@ export function modelsSeenIn(calls: readonly TraceCall[], pricing: PricingTable)
  * The core's plan for a choice: a mapping keyed by the model names as
  * written (the choice names price rows, or an unpriced name as written).
  */
-function planOf(calls: readonly TraceCall[], pricing: PricingTable, choice: ReplayPlanChoice) {
-  if (choice.model.kind === 'one') {
-    return { kind: 'whatIf' as const, model: choice.model.model, ttlSeconds: choice.ttlSeconds };
-  }
+/** What a choice moves: one model for every call, or each model seen as the mapping says. */
+function movesOf(
+  calls: readonly TraceCall[],
+  pricing: PricingTable,
+  choice: ReplayPlanChoice,
+): string | ReadonlyMap<string, string> {
+  if (choice.model.kind === 'one') return choice.model.model;
   const rowOf = rowFinder(pricing);
   const byRow = new Map(choice.model.mapping.map((m) => [m.from, m.to]));
   const mapping = new Map<string, string>();
@@ -225,7 +225,16 @@ function planOf(calls: readonly TraceCall[], pricing: PricingTable, choice: Repl
     const to = byRow.get(key);
     if (to !== undefined) mapping.set(call.model, to);
   }
-  return { kind: 'whatIf' as const, model: mapping, ttlSeconds: choice.ttlSeconds };
+  return mapping;
+}
+
+/** The calls replayed under `choice`: at its TTL, or each conversation at its own. */
+function replayOf(basis: ScopeBasis, pricing: PricingTable, choice: ReplayPlanChoice) {
+  const { calls } = basis;
+  const model = movesOf(calls, pricing, choice);
+  return choice.ttlSeconds === null
+    ? replayOnOwnTtls(calls, pricing, model, basis.oneHour)
+    : replayTrace(calls, pricing, { kind: 'whatIf', model, ttlSeconds: choice.ttlSeconds });
 }
 
 function hopOf(
@@ -271,6 +280,8 @@ interface ScopeBasis {
   readonly modelsSeen: readonly ModelSeenShare[];
   readonly conversations: number;
   readonly oneHourConversations: number;
+  /** The conversations that wrote 1-hour cache as they ran. */
+  readonly oneHour: ReadonlySet<string>;
 }
 
 /** At most this many scopes' bases are kept per set of stored calls. */
@@ -304,6 +315,7 @@ function basisOf(
     modelsSeen: modelsSeenIn(calls, pricing),
     conversations: new Set(calls.map((c) => c.conversationId)).size,
     oneHourConversations: oneHour.size,
+    oneHour,
   };
   if (kept.size >= KEPT_BASES) kept.delete(kept.keys().next().value!);
   kept.set(key, basis);
@@ -318,7 +330,8 @@ export function replayTraffic(
 ): ReplayOutcome {
   const basis = basisOf(allCalls, pricing, request.scope);
   const { calls } = basis;
-  const replay = replayTrace(calls, pricing, planOf(calls, pricing, request.choice));
+  const replay = replayOf(basis, pricing, request.choice);
+  const ttl = request.choice.ttlSeconds;
   const hops: HopRecord[] = [];
   const conversationOrdinal = new Map<string, number>();
   let lastConversation = '';
@@ -327,7 +340,7 @@ export function replayTraffic(
   const replayCol = replayColumn(
     replay.calls,
     pricing,
-    () => request.choice.ttlSeconds,
+    (id) => conversationTtl(ttl, basis.oneHour.has(id)),
     (call, split) => {
       if (hops.length >= MAX_REPLAY_TIMELINE_HOPS) return;
       if (call.conversationId !== lastConversation) {
@@ -351,6 +364,10 @@ export function replayTraffic(
     leftOut: [...replay.leftOut.unpriced].map(([model, n]) => ({ model, calls: n })),
     modelsSeen: basis.modelsSeen,
     choiceText: choiceText(request.choice),
+    changesNothing:
+      request.choice.ttlSeconds === null &&
+      request.choice.model.kind === 'map' &&
+      realMoves(request.choice.model.mapping).length === 0,
     givesUp: givesUpWords(request.choice, basis.modelsSeen, basis),
     timeline: { hops, totalCalls: replay.calls.length },
   };

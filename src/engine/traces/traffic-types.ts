@@ -236,6 +236,8 @@ export interface ReplayOutcome {
   /** The models seen in the scope (price row, else the name as written). */
   readonly modelsSeen: readonly ModelSeenShare[];
   readonly choiceText: string;
+  /** The choice moves no model and keeps each conversation's TTL: the replay is the traffic as run. */
+  readonly changesNothing: boolean;
   readonly givesUp: readonly string[];
   /** The replayed calls as routing hops, at most `MAX_REPLAY_TIMELINE_HOPS`. */
   readonly timeline: {

@@ -253,7 +253,7 @@ function ttlDecision(search: ReplaySearchOutcome, bill: OverviewBill): Decision 
   return {
     ...base,
     sentence:
-      `Without moving any model, a ${keep.choice.ttlSeconds >= 3600 ? '1-hour' : '5-minute'} cache TTL ` +
+      `Without moving any model, a ${keep.choice.ttlSeconds === 3600 ? '1-hour' : '5-minute'} cache TTL ` +
       `would have billed ${formatMoney(keep.totalUsd)}: ` +
       `${changeWords(change, search.asBilledUsd, spanDays)}.`,
     changeUsd: change,

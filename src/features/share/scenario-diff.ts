@@ -141,6 +141,7 @@ const POSITION_WORDS: Record<string, string> = { turns: 'Turn', hops: 'hop' };
 /** A value as a reader sees it: numbers with separators, booleans as yes / no. */
 // Enumerated values that read better in words than as their code.
 const VALUE_WORDS: Record<string, string> = {
+  asBilled: 'as each conversation ran',
   fiveMinutes: '5 minutes',
   oneHour: '1 hour',
 };

@@ -44,6 +44,45 @@ describe('replayTraffic', () => {
     }
   });
 
+  it("keeps each conversation's own TTL by default: nothing changed is the traffic as run", () => {
+    // A third of the conversations wrote 1-hour cache as they ran.
+    const mixed = calls.map((c) =>
+      c.conversationId.charCodeAt(c.conversationId.length - 1) % 3 === 0 && c.cacheWrite5mTokens > 0
+        ? { ...c, cacheWrite1hTokens: c.cacheWrite5mTokens, cacheWrite5mTokens: 0 }
+        : c,
+    );
+    const oneHour = new Set(
+      mixed.filter((c) => c.cacheWrite1hTokens > 0).map((c) => c.conversationId),
+    );
+    expect(oneHour.size).toBeGreaterThan(0);
+    expect(oneHour.size).toBeLessThan(new Set(mixed.map((c) => c.conversationId)).size);
+    const own = (mapping: { from: string; to: string }[]) =>
+      replayTraffic(mixed, DEFAULT_PRICING, {
+        scope: { kind: 'all' },
+        choice: { model: { kind: 'map', mapping }, ttlSeconds: null },
+      });
+    const unchanged = own([]);
+    expect(unchanged.replay).toEqual(unchanged.asRun);
+    expect(unchanged.givesUp[1]).toMatch(
+      /^keeps each conversation's cache TTL as it ran: 1 hour in the/,
+    );
+    // A move, each conversation on its own TTL: the two sets replayed apart by the core, summed.
+    const moved = own([{ from: 'claude-opus-4-6', to: 'claude-haiku-4-5' }]);
+    const part = (long: boolean) =>
+      replayTrace(
+        mixed.filter((c) => oneHour.has(c.conversationId) === long),
+        DEFAULT_PRICING,
+        {
+          kind: 'whatIf',
+          model: new Map([['claude-opus-4-6', 'claude-haiku-4-5']]),
+          ttlSeconds: long ? 3600 : 300,
+        },
+      ).totals.totalUsd;
+    expect(moved.replay.totalUsd).toBeCloseTo(part(true) + part(false), 12);
+    const hops = moved.timeline.hops.reduce((sum, h) => sum + h.totalUsd, 0);
+    expect(hops).toBeCloseTo(moved.replay.totalUsd, 10);
+  });
+
   it('leaves out the unpriced model and draws every replayed call as a hop', () => {
     const unpriced = calls.filter((c) => c.model === 'o3-pro').length;
     expect(outcome.leftOut).toEqual([{ model: 'o3-pro', calls: unpriced }]);

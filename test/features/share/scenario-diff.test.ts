@@ -147,7 +147,11 @@ describe('the replay choice', () => {
     } as ScenarioData;
     const found = diff(DEFAULT_SCENARIO, b);
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ group: 'Your traffic', a: '5 minutes', b: '1 hour' });
+    expect(found[0]).toMatchObject({
+      group: 'Your traffic',
+      a: 'as each conversation ran',
+      b: '1 hour',
+    });
     expect(found[0]!.field.toLowerCase()).toContain('cache ttl');
   });
 });

@@ -215,6 +215,7 @@ export function ReplayChoiceForm({
         >
           {(
             [
+              ['asBilled', 'As each conversation ran'],
               ['fiveMinutes', '5 minutes'],
               ['oneHour', '1 hour'],
             ] as const

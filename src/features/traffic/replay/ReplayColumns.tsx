@@ -34,10 +34,20 @@ export function ReplayColumns({ outcome }: { outcome: ReplayOutcome }) {
         Replay: {formatUsd(replay.totalUsd)}, {changeText(asBilled.totalUsd, replay.totalUsd)}{' '}
         against as billed
       </p>
-      <p className="note">
-        Against as run (the simulator&apos;s view of what happened, so the choice alone):{' '}
-        {changeText(asRun.totalUsd, replay.totalUsd)}.
-      </p>
+      {outcome.changesNothing ? (
+        <p className="note">
+          This choice changes nothing, so the replay is the traffic as run (the simulator&apos;s
+          view of what happened): its {changeText(asBilled.totalUsd, replay.totalUsd)} against as
+          billed is where the simulator&apos;s cache rules differ from the bill (see the calibration
+          above), not what any choice would save or cost. Choose a model or a TTL to see what it
+          changes.
+        </p>
+      ) : (
+        <p className="note">
+          Against as run (the simulator&apos;s view of what happened, so the choice alone):{' '}
+          {changeText(asRun.totalUsd, replay.totalUsd)}.
+        </p>
+      )}
       <DataTable
         caption={`As billed, as run and the replay of ${formatPlain(outcome.scopeCalls)} ${outcome.scopeCalls === 1 ? 'call' : 'calls'} in ${formatPlain(outcome.scopeConversations)} ${outcome.scopeConversations === 1 ? 'conversation' : 'conversations'}`}
         captionShown

@@ -68,11 +68,18 @@ describe('ReplaySection', () => {
     const all = calls();
     // Billed as the app bills: the price book, overridden by the scenario's rows.
     const pricing = await bookBilling(all);
-    const want = replayTrace(all, pricing, {
-      kind: 'whatIf',
-      model: new Map([['claude-opus-4-6', 'claude-sonnet-4-5']]),
-      ttlSeconds: 300,
-    }).totals.totalUsd;
+    // The default TTL is each conversation's own: 1 hour where it wrote 1-hour cache.
+    const oneHour = new Set(
+      all.filter((c) => c.cacheWrite1hTokens > 0).map((c) => c.conversationId),
+    );
+    const moved = new Map([['claude-opus-4-6', 'claude-sonnet-4-5']]);
+    const part = (long: boolean) =>
+      replayTrace(
+        all.filter((c) => oneHour.has(c.conversationId) === long),
+        pricing,
+        { kind: 'whatIf', model: moved, ttlSeconds: long ? 3600 : 300 },
+      ).totals.totalUsd;
+    const want = part(true) + part(false);
     const billed = billTrace(all, pricing).totals.totalUsd;
     const asRun = replayTrace(all, pricing, { kind: 'asRun' }).totals.totalUsd;
     const status = await screen.findByText(new RegExp(`^Replay: ${escape(formatUsd(want))}, `));
@@ -218,13 +225,15 @@ describe('ReplaySection', () => {
     await user.click(screen.getByRole('radio', { name: 'One conversation' }));
     const id = (screen.getByRole('combobox', { name: /^Conversation/ }) as HTMLSelectElement).value;
     const inScope = calls().filter((c) => c.conversationId === id);
-    const want = replayTrace(inScope, await bookBilling(calls()), {
-      kind: 'whatIf',
-      model: new Map(),
-      ttlSeconds: 300,
-    }).totals.totalUsd;
+    // The default choice changes nothing: the replay is the traffic as run.
+    const want = replayTrace(inScope, await bookBilling(calls()), { kind: 'asRun' }).totals
+      .totalUsd;
     expect(
       await screen.findByText(new RegExp(`^Replay: ${escape(formatUsd(want))}, `)),
+    ).toBeInTheDocument();
+    // And it says so: the gap to the bill is the simulator's, not a choice's.
+    expect(
+      screen.getByText(/^This choice changes nothing, so the replay is the traffic as run/),
     ).toBeInTheDocument();
     expect(
       screen.getByRole('table', {
