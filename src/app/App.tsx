@@ -17,6 +17,13 @@ import {
 } from './stored-traffic.ts';
 import { trackEditingFocus } from './control-focus.ts';
 
+// The report's opening on the traffic: loaded with the report, not the first screen.
+const ReportTrafficDecisions = lazy(() =>
+  import('../features/overview/ReportTrafficDecisions.tsx').then((m) => ({
+    default: m.ReportTrafficDecisions,
+  })),
+);
+
 // Every tab is its own chunk, loaded when first shown.
 const OverviewPanel = lazy(() => import('../features/overview/OverviewPanel.tsx'));
 const GatePanel = lazy(() => import('../features/gate/GatePanel.tsx'));
@@ -113,7 +120,7 @@ export function App() {
           </p>
         </div>
         <div className="header-tools">
-          <ScenarioBar />
+          <ScenarioBar reportOpening={<ReportTrafficDecisions />} />
           <ThemeToggle />
         </div>
       </header>

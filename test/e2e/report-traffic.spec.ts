@@ -1,5 +1,6 @@
 // The report with traffic loaded: after a trace is imported on the "Your
-// traffic" tab, the report gains its traffic section, and it still prints
+// traffic" tab, the report opens with the traffic's bill and the Overview's
+// decisions, and it still prints
 // on one A4 page in the light and the dark theme, with that section, every
 // chart and the assumptions on the paper.
 
@@ -59,8 +60,14 @@ for (const [theme, width] of [
     await page.getByRole('button', { name: 'Report', ...EXACT }).click();
     const report = page.getByRole('dialog', { name: /Design review/ });
     await expect(report).toBeVisible(LINK_TIMEOUT);
-    const traffic = report.getByRole('region', { name: 'Your traffic' });
+    const traffic = report.getByRole('region', { name: 'Your traffic', exact: true });
     await expect(traffic, 'the report names the imported traffic').toContainText('As billed');
+    // It opens with the Overview's decisions, each against the bill and how sure.
+    const decisions = traffic.getByRole('table', { name: /^Decisions on this traffic/ });
+    await expect(decisions.getByRole('rowheader', { name: 'Which models?' })).toBeVisible(
+      LINK_TIMEOUT,
+    );
+    await expect(decisions).toContainText('Exact on this traffic');
     await expect(report.getByRole('figure')).toHaveCount(4);
     await expect(report.getByTestId('report-live-link')).toBeVisible(LINK_TIMEOUT);
     mkdirSync(SHOTS, { recursive: true });

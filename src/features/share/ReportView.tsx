@@ -47,7 +47,14 @@ function Term({ label, children }: { label: string; children: ReactNode }) {
  * The one-page design-review report of the current scenario: the decisions,
  * the key figures and small charts, all from the core; prints cleanly.
  */
-export default function ReportView({ onClose }: { onClose: () => void }) {
+export default function ReportView({
+  onClose,
+  opening,
+}: {
+  onClose: () => void;
+  /** What the report opens with before the scenario (the traffic's bill and decisions, from the app). */
+  opening?: ReactNode;
+}) {
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Every figure, chart and table is a node of the graph (figure-nodes.ts,
@@ -113,8 +120,10 @@ export default function ReportView({ onClose }: { onClose: () => void }) {
           headingRef={headingRef}
         />
 
+        {opening}
+
         <section aria-labelledby={`${id}-d`}>
-          <h3 id={`${id}-d`}>Decisions</h3>
+          <h3 id={`${id}-d`}>The scenario&apos;s decisions</h3>
           <div className="report-decisions">
             <div className="card">
               <h4>Offload gate</h4>
@@ -193,7 +202,7 @@ export default function ReportView({ onClose }: { onClose: () => void }) {
           </div>
         </section>
 
-        <section aria-labelledby={`${id}-k`}>
+        <section aria-labelledby={`${id}-k`} className="report-key-figures">
           <h3 id={`${id}-k`}>Key figures</h3>
           <dl className="terms">
             {gate.ok && (

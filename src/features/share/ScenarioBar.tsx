@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { findPreset, PRESETS } from '../../model/presets.ts';
 import { selectScenario, useAppStore } from '../../state/store.ts';
@@ -44,7 +44,12 @@ function pageAddress(): string {
  * import or export, pin A and compare, open the report. Messages about the
  * scenario (a link that failed, a copied link, an undo) appear under it.
  */
-export function ScenarioBar() {
+export function ScenarioBar({
+  reportOpening,
+}: {
+  /** What the report opens with before the scenario (the app passes the traffic's bill and decisions). */
+  reportOpening?: ReactNode;
+} = {}) {
   const id = useId();
   const notice = useShareStore((s) => s.notice);
   const undo = useShareStore((s) => s.undo);
@@ -321,7 +326,7 @@ export function ScenarioBar() {
         createPortal(
           <ErrorBoundary name="The report">
             <Suspense fallback={<p className="loading report-loading">Loading the report…</p>}>
-              <ReportView onClose={closeReport} />
+              <ReportView onClose={closeReport} opening={reportOpening} />
             </Suspense>
           </ErrorBoundary>,
           document.body,

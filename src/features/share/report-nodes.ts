@@ -102,7 +102,6 @@ export interface ReportTraffic {
   readonly replay: TrafficReplayFigures | undefined;
   /** As billed over the traffic's span, USD. */
   readonly asBilledUsd: number;
-  readonly asBilledPerMonthUsd: number;
   /** The replay scaled to the traffic's daily rate, per 30 days; undefined without a replay. */
   readonly replayPerMonthUsd: number | undefined;
 }
@@ -126,7 +125,6 @@ export function reportTrafficOf({ source, rates, replay }: TrafficFigures): Repo
     rates,
     replay,
     asBilledUsd: rates.asBilledUsdPerDay * rates.spanDays,
-    asBilledPerMonthUsd: rates.asBilledUsdPerDay * DAYS_PER_MONTH,
     replayPerMonthUsd: replayPerDay === undefined ? undefined : replayPerDay * DAYS_PER_MONTH,
   };
 }

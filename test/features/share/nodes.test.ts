@@ -214,7 +214,7 @@ describe("the report's traffic section", () => {
         cacheHitShare: 0.5,
       },
     });
-    expect(traffic).toMatchObject({ asBilledUsd: 6, asBilledPerMonthUsd: 90 });
+    expect(traffic).toMatchObject({ asBilledUsd: 6 });
     expect(traffic?.replayPerMonthUsd).toBeCloseTo(60, 9);
   });
 });
