@@ -223,27 +223,32 @@ export function ScenarioBar({
           Report
         </button>
       </div>
-      {/* A polite live region without role="status": each tab's live result is
-          that tab's one status region, and this bar should not compete with it. */}
-      <div
-        aria-live="polite"
-        aria-atomic="true"
-        className="scenario-status"
-        data-testid="scenario-status"
-      >
-        {notice?.kind === 'info' && (
-          <p className="scenario-note">
-            {notice.text}
-            {notice.detail === undefined ? null : (
-              <span className="scenario-note-detail"> {notice.detail}</span>
-            )}
-            {undo && (
-              <button type="button" className="link-button" onClick={runUndo}>
-                {undo.label}
-              </button>
-            )}
+      {/* The message slot keeps its height, so a message never moves the tabs;
+          while it has none it says where the work is kept. */}
+      <div className="scenario-status" data-testid="scenario-status">
+        {/* A polite live region without role="status": each tab's live result is
+            that tab's one status region, and this bar should not compete with it. */}
+        <div aria-live="polite" aria-atomic="true" className="scenario-live">
+          {notice?.kind === 'info' && (
+            <p className="scenario-note">
+              {notice.text}
+              {notice.detail === undefined ? null : (
+                <span className="scenario-note-detail"> {notice.detail}</span>
+              )}
+              {undo && (
+                <button type="button" className="link-button" onClick={runUndo}>
+                  {undo.label}
+                </button>
+              )}
+            </p>
+          )}
+        </div>
+        {notice === null && tabNote === null ? (
+          <p className="scenario-hint">
+            Every change is kept as you go: in the address bar (a link to this screen) and in this
+            browser.
           </p>
-        )}
+        ) : null}
       </div>
       {notice?.kind === 'error' && (
         <div className="scenario-error">
