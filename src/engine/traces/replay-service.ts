@@ -10,9 +10,11 @@ import { DEFAULT_REPLAY_CONSTRAINTS } from '../../domain/replay-constraints.ts';
 import { oneHourConversations, replayOnOwnTtls } from './replay-own-ttl.ts';
 import { callRates } from '../../core/call-rates.ts';
 import { findPriceRow } from '../../core/model-names.ts';
+import { toolFeesOf } from '../../core/price-family.ts';
 import { priceRowFor, type PriceRow, type PricingTable } from '../../core/pricing.ts';
 import type { HopRecord } from '../../core/routing/simulate.ts';
 import {
+  billToolRequests,
   promptTokens,
   replayTrace,
   type ReplayedCall,
@@ -71,12 +73,16 @@ function billedColumn(calls: readonly TraceCall[], pricing: PricingTable): Repla
   let cacheReadUsd = 0;
   let cacheWriteUsd = 0;
   let outputUsd = 0;
+  let toolFeesUsd = 0;
   let totalUsd = 0;
   let readTokens = 0;
   let prompt = 0;
   for (const call of calls) {
     const found = rowOf(call.model);
     if (found === undefined) continue;
+    // Server-tool fees (SPEC §13.4), as the bill and the replay charge them.
+    const fees = billToolRequests(call.toolRequests ?? {}, toolFeesOf(found.model, found.row))
+      .toolFeesUsd;
     // billCall's terms (SPEC §10), with each row's rates worked out once.
     const rates = ratesOf(found.model, promptTokens(call));
     const input = call.inputTokens * rates.input;
@@ -85,7 +91,8 @@ function billedColumn(calls: readonly TraceCall[], pricing: PricingTable): Repla
     const write1h = call.cacheWrite1hTokens * rates.cacheWrite1h;
     const output = call.outputTokens * rates.output;
     n += 1;
-    totalUsd += input + read + write5m + write1h + output;
+    totalUsd += input + read + write5m + write1h + output + fees;
+    toolFeesUsd += fees;
     inputUsd += input;
     cacheReadUsd += read;
     cacheWriteUsd += write5m + write1h;
@@ -98,6 +105,7 @@ function billedColumn(calls: readonly TraceCall[], pricing: PricingTable): Repla
     totalUsd,
     inputUsd,
     cacheReadUsd,
+    toolFeesUsd,
     cacheWriteUsd,
     outputUsd,
     cacheHitShare: share(readTokens, prompt),
@@ -163,6 +171,7 @@ function replayColumn(
   let cacheReadUsd = 0;
   let cacheWriteUsd = 0;
   let outputUsd = 0;
+  let toolFeesUsd = 0;
   let cached = 0;
   let prompt = 0;
   for (const call of replayed) {
@@ -174,6 +183,7 @@ function replayColumn(
     cacheReadUsd += call.cachedTokens * rates.cacheRead;
     cacheWriteUsd += call.writeTokens * writeRate;
     outputUsd += call.outputTokens * rates.output;
+    toolFeesUsd += call.toolFeesUsd;
     cached += call.cachedTokens;
     prompt += call.promptTokens;
     if (onCall !== undefined) onCall(call, splitOf(call, rates, ttlSeconds));
@@ -185,6 +195,7 @@ function replayColumn(
     cacheReadUsd,
     cacheWriteUsd,
     outputUsd,
+    toolFeesUsd,
     cacheHitShare: share(cached, prompt),
   };
 }

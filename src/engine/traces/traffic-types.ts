@@ -219,6 +219,8 @@ export interface ReplayColumn {
   /** 5-minute and 1-hour writes together. */
   readonly cacheWriteUsd: number;
   readonly outputUsd: number;
+  /** Server-tool fees (SPEC §13.4); with the four token parts, the total. */
+  readonly toolFeesUsd: number;
   /** Prompt tokens read from the cache over all prompt tokens, 0–1 (0 with no prompt). */
   readonly cacheHitShare: number;
 }
@@ -264,7 +266,7 @@ export interface ReplaySearchOutcome {
   readonly scopeCalls: number;
   /** The scope's calls with a price row: those `asBilledUsd` bills. */
   readonly pricedCalls: number;
-  /** The tokens of the priced calls, as billed (server-tool fees are not replayed, so not here). */
+  /** The priced calls as billed: tokens and server-tool fees (as the replays price them). */
   readonly asBilledUsd: number;
   readonly asRunUsd: number;
   /** The bound, in words (which models, which targets, how many choices). */

@@ -52,8 +52,6 @@ export interface OverviewBill {
   readonly conversations: number;
   readonly tokens: number;
   readonly unpricedCalls: number;
-  /** Server-tool fees of the priced calls (in `totalUsd`; a replay does not change them). */
-  readonly toolFeesUsd: number;
   /** By kind of charge; the lines add up to `totalUsd`. */
   readonly parts: readonly BillLine[];
   readonly topProjects: readonly BillLeader[];
@@ -141,7 +139,6 @@ export function overviewBillOf(
       t.cacheWrite1hTokens +
       t.outputTokens,
     unpricedCalls: analysis.billed.unpricedCalls,
-    toolFeesUsd: totals.toolFeesUsd,
     parts,
     topProjects: leaders(analysis.billed.byProject, total, '(no project)'),
     topModels: leaders(analysis.billed.byModel, total, '(no model)'),
@@ -169,16 +166,9 @@ const REPLAY_CONFIDENCE: Confidence = {
 };
 
 /** The model decision: the cheapest setting the search allows (same provider by default). */
-/**
- * What a replay is compared with: the bill's tokens. Server-tool fees are
- * not replayed (the same requests are charged the same), so a bill with
- * fees says it leaves them out, and the figures still add up to the bill.
- */
-function replayBaseline(search: ReplaySearchOutcome, bill: OverviewBill): string {
-  const tokens = `the bill as it was (${formatMoney(search.asBilledUsd)}`;
-  return bill.toolFeesUsd > 0
-    ? `${tokens} for its tokens; its ${formatMoney(bill.toolFeesUsd)} of server-tool fees is the same under any setting, so it is left out)`
-    : `${tokens})`;
+/** What a replay is compared with: the bill of the priced calls, tokens and server-tool fees. */
+function replayBaseline(search: ReplaySearchOutcome): string {
+  return `the bill as it was (${formatMoney(search.asBilledUsd)})`;
 }
 
 function replayBillPart(search: ReplaySearchOutcome, bill: OverviewBill): string {
@@ -186,7 +176,7 @@ function replayBillPart(search: ReplaySearchOutcome, bill: OverviewBill): string
     bill.unpricedCalls > 0
       ? `; the ${plural(bill.unpricedCalls, 'call')} without a price row are not in it`
       : '';
-  return `every priced call's tokens: ${plural(search.pricedCalls, 'call')}${left}`;
+  return `every priced call, tokens and server-tool fees: ${plural(search.pricedCalls, 'call')}${left}`;
 }
 
 function modelsDecision(search: ReplaySearchOutcome, bill: OverviewBill): Decision {
@@ -195,7 +185,7 @@ function modelsDecision(search: ReplaySearchOutcome, bill: OverviewBill): Decisi
   const base = {
     id: 'models' as const,
     question: 'Which models?',
-    comparedWith: replayBaseline(search, bill),
+    comparedWith: replayBaseline(search),
     billPart: replayBillPart(search, bill),
     tab: 'traffic' as const,
     tabLabel: 'Your traffic: find the cheapest setting',
@@ -233,7 +223,7 @@ function ttlDecision(search: ReplaySearchOutcome, bill: OverviewBill): Decision 
   const base = {
     id: 'ttl' as const,
     question: 'How long to keep the prompt cache?',
-    comparedWith: replayBaseline(search, bill),
+    comparedWith: replayBaseline(search),
     billPart: 'the cache writes and reads of the calls whose provider lets you choose a TTL',
     tab: 'traffic' as const,
     tabLabel: 'Your traffic: cache TTL',

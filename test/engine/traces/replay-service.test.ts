@@ -39,7 +39,12 @@ describe('replayTraffic', () => {
       12,
     );
     for (const column of [outcome.asBilled, outcome.asRun, outcome.replay]) {
-      const parts = column.inputUsd + column.cacheReadUsd + column.cacheWriteUsd + column.outputUsd;
+      const parts =
+        column.inputUsd +
+        column.cacheReadUsd +
+        column.cacheWriteUsd +
+        column.outputUsd +
+        column.toolFeesUsd;
       expect(parts).toBeCloseTo(column.totalUsd, 10);
     }
   });

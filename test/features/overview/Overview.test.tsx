@@ -107,7 +107,7 @@ describe('the Overview', () => {
     await settled();
   });
 
-  it('compares a replay with the bill it names: fees and unpriced calls said, the parts adding up', async () => {
+  it('compares a replay with the bill itself, fees included, and says which calls are out', async () => {
     const s = service();
     // Every third call searches the web twice; two calls run on a model with no price row.
     const text = calls(
@@ -120,19 +120,23 @@ describe('the Overview', () => {
     const cross = await s.crossFigures(pricing);
     const search = (await s.searchReplays(pricing, { kind: 'all' }))!;
     const { bill, decisions } = overviewViewOf(analysis, cross, search);
-    expect(bill.toolFeesUsd).toBeGreaterThan(0);
+    expect(analysis.billed.totals.toolFeesUsd).toBeGreaterThan(0);
     expect(bill.unpricedCalls).toBe(2);
-    // What the replay is compared with and the fees it leaves out make the bill.
-    expect(search.asBilledUsd + bill.toolFeesUsd).toBeCloseTo(bill.totalUsd, 9);
+    // The replays start from the bill the Overview shows, its server-tool fees included.
+    expect(search.asBilledUsd).toBeCloseTo(bill.totalUsd, 9);
+    // Replayed with nothing changed, the fees are there too: the cheapest move saves tokens only.
+    const replay = await s.replay(pricing, {
+      scope: { kind: 'all' },
+      choice: { model: { kind: 'map', mapping: [] }, ttlSeconds: null },
+    });
+    expect(replay!.replay.toolFeesUsd).toBeCloseTo(analysis.billed.totals.toolFeesUsd, 9);
+    expect(replay!.asBilled.toolFeesUsd).toBeCloseTo(analysis.billed.totals.toolFeesUsd, 9);
     expect(search.pricedCalls).toBe(22);
     for (const decision of decisions.filter((d) => d.id !== 'gate')) {
-      expect(decision.comparedWith).toBe(
-        `the bill as it was (${formatMoney(search.asBilledUsd)} for its tokens; its ` +
-          `${formatMoney(bill.toolFeesUsd)} of server-tool fees is the same under any setting, so it is left out)`,
-      );
+      expect(decision.comparedWith).toBe(`the bill as it was (${formatMoney(bill.totalUsd)})`);
     }
     expect(decisions.find((d) => d.id === 'models')!.billPart).toBe(
-      "every priced call's tokens: 22 calls; the 2 calls without a price row are not in it",
+      'every priced call, tokens and server-tool fees: 22 calls; the 2 calls without a price row are not in it',
     );
   });
 });

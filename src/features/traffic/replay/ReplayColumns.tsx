@@ -16,9 +16,17 @@ const ROWS: readonly Row[] = [
   { label: 'Cache reads', value: (c) => formatUsd(c.cacheReadUsd) },
   { label: 'Cache writes', value: (c) => formatUsd(c.cacheWriteUsd) },
   { label: 'Output', value: (c) => formatUsd(c.outputUsd) },
+  { label: 'Server-tool fees', value: (c) => formatUsd(c.toolFeesUsd) },
   { label: 'Cache-hit rate', value: (c) => formatPercent(c.cacheHitShare, 1) },
   { label: 'Calls priced', value: (c) => formatPlain(c.calls) },
 ];
+
+/** The rows to show: the fees' only when some column has any (the parts then add up to the total). */
+function rowsFor(columns: readonly ReplayColumn[]): readonly Row[] {
+  return columns.some((c) => c.toolFeesUsd > 0)
+    ? ROWS
+    : ROWS.filter((r) => r.label !== 'Server-tool fees');
+}
 
 /** As billed, as run and the replay side by side, and the change the choice makes. */
 export function ReplayColumns({ outcome }: { outcome: ReplayOutcome }) {
@@ -65,7 +73,7 @@ export function ReplayColumns({ outcome }: { outcome: ReplayOutcome }) {
                 : row.value(column),
           })),
         ]}
-        rows={[...ROWS, { label: 'Change against as billed' }]}
+        rows={[...rowsFor(columns.map(([, c]) => c)), { label: 'Change against as billed' }]}
         rowKey={(row) => row.label}
         scroll={{}}
       />
