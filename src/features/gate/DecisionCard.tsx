@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { useValue } from '../../state/derive.ts';
 import { formatUsd } from '../../ui/format.ts';
-import { gateBreakEvenSentences } from './decision-words.ts';
+import { gateBreakEvenSentences, gateComputation } from './decision-words.ts';
 import { gateDecision } from './use-gate.ts';
 
 /** The gate's verdict, its priced terms and the reason string, announced as they change. */
@@ -13,6 +13,7 @@ export function DecisionCard({
 }) {
   const decision = useValue(gateDecision);
   const sentences = useValue(gateBreakEvenSentences);
+  const computation = useValue(gateComputation);
   const tone = decision.fire ? 'fire' : decision.netSavingUsd < 0 ? 'loss' : 'keep';
   return (
     <section className={`card decision ${tone}`} aria-labelledby="gate-decision-h">
@@ -46,17 +47,25 @@ export function DecisionCard({
             <dd>{formatUsd(decision.expectedRecallHopCostUsd)}</dd>
           </div>
         </dl>
-        <p className="note">Reason, exactly as the framework logs it:</p>
-        <p className="reason" data-testid="gate-reason">
-          {decision.reason}
-        </p>
         <ul className="breakeven">
           {sentences.map((line, i) => (
             // By position: a step that changes a figure updates the sentence in place.
             <li key={i}>{line}</li>
           ))}
         </ul>
+        <p className="note">The framework&apos;s log line for this decision:</p>
+        <p className="reason" data-testid="gate-reason">
+          {decision.reason}
+        </p>
       </div>
+      <details className="gate-computation">
+        <summary>How this is computed</summary>
+        <ul>
+          {computation.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      </details>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { formatNumber, formatTokens } from '../../ui/format.ts';
 import { recallBreakEvenWords } from '../../domain/policy-words.ts';
 import { gateBreakEven, gateDecision, gateFiringSize, gateInputs, gatePriced } from './use-gate.ts';
 
-/** The break-even figures in sentences: T*, H* and p*, and why a small output is not priced. */
+/** The break-even figures in plain sentences (size, horizon, recall), and why a small output is not priced. */
 export const gateBreakEvenSentences = computed(
   'gate.breakEvenSentences',
   (): readonly string[] => {
@@ -28,18 +28,18 @@ export const gateBreakEvenSentences = computed(
       const t = breakEven.sizeTokens ?? 0;
       const byThreshold = inputs.largeOffloadThresholdTokens >= t;
       lines.push(
-        `Offloading pays above ${formatTokens(Math.floor(t))} tokens at this horizon (T*)` +
+        `Offloading pays above ${formatTokens(Math.floor(t))} tokens at this horizon` +
           (byThreshold
             ? `; the gate fires from ${formatTokens(inputs.largeOffloadThresholdTokens)} tokens, the large offload threshold.`
-            : '; the threshold is below T*, so T* decides.'),
+            : '; the threshold is lower, so that size decides.'),
       );
     }
     if (breakEven.horizonTurns !== null) {
       const turns = Math.floor(breakEven.horizonTurns) + 1;
       lines.push(
         breakEven.horizonTurns === 0
-          ? 'At this size, offloading pays at any horizon of 1 turn or more (H* = 0).'
-          : `At this size, offloading pays from ${formatTokens(turns)} turn${turns === 1 ? '' : 's'} of horizon (H* = ${formatNumber(breakEven.horizonTurns, 2)}).`,
+          ? 'At this size, offloading pays at any horizon of 1 turn or more.'
+          : `At this size, offloading pays from ${formatTokens(turns)} turn${turns === 1 ? '' : 's'} of horizon.`,
       );
     } else if (gatePriced.get()) {
       lines.push(
@@ -56,6 +56,30 @@ export const gateBreakEvenSentences = computed(
     ) {
       lines.push(
         'The pre-filter keeps this output inline without pricing it: small outputs are the likely recalls.',
+      );
+    }
+    return lines;
+  },
+  { isEqual: (a, b) => sameList(a, b) },
+);
+
+/** How the verdict is computed, with the symbols the charts use: for "How this is computed". */
+export const gateComputation = computed(
+  'gate.computation',
+  (): readonly string[] => {
+    const breakEven = gateBreakEven.get();
+    const lines = [
+      'Net saving = re-prefill saved − stub carried − expected recall hop. Re-prefill saved: the output read again on each remaining turn (the horizon), priced as input; stub carried: the short placeholder read instead; expected recall hop: the recall probability times one extra call that fetches the output back.',
+      'The gate offloads when the net saving is above 0 and the output is at least the large offload threshold (smaller outputs are the likely recalls, so they are never priced).',
+    ];
+    if (breakEven.sizeTokens !== null) {
+      lines.push(
+        `T*, the break-even size: the output size where the net saving is 0 at this horizon (${formatTokens(Math.floor(breakEven.sizeTokens))} tokens). The charts mark it.`,
+      );
+    }
+    if (breakEven.horizonTurns !== null) {
+      lines.push(
+        `H*, the break-even horizon: the remaining turns where the net saving is 0 at this size (${formatNumber(breakEven.horizonTurns, 2)}).`,
       );
     }
     return lines;

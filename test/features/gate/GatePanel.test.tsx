@@ -1,7 +1,15 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING, evaluateOffloadGate, GATE_DEFAULTS } from '../../../src/core/index.ts';
+import {
+  breakEven,
+  DEFAULT_PRICING,
+  evaluateOffloadGate,
+  GATE_DEFAULTS,
+  resolveGateInputs,
+} from '../../../src/core/index.ts';
+import { DEFAULT_GATE } from '../../../src/model/gate.ts';
+import { formatTokens } from '../../../src/ui/format.ts';
 import GatePanel from '../../../src/features/gate/GatePanel.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
 import { settled } from '../../helpers/settled.ts';
@@ -15,7 +23,9 @@ function setField(name: string, value: string) {
 }
 
 function decisionRegion(): HTMLElement {
-  const region = screen.getAllByRole('status').find((el) => el.textContent?.includes('Reason'));
+  const region = screen
+    .getAllByRole('status')
+    .find((el) => el.textContent?.includes("The framework's log line"));
   if (!region) throw new Error('no decision region');
   return region;
 }
@@ -109,10 +119,17 @@ describe('GatePanel', () => {
     await settled();
   });
 
-  it('states break-even figures in words', async () => {
+  it('states break-even figures in words, the symbols behind "How this is computed"', async () => {
     render(<GatePanel />);
-    expect(decisionRegion()).toHaveTextContent(
-      /Offloading pays above [\d,]+ tokens at this horizon/,
+    const region = decisionRegion();
+    expect(region).toHaveTextContent(/Offloading pays above [\d,]+ tokens at this horizon/);
+    // The verdict's own words carry no symbol; the charts' T* and H* are explained below it.
+    expect(region.textContent).not.toMatch(/T\*|H\*/);
+    const how = screen.getByText('How this is computed').closest('details')!;
+    expect(how.open).toBe(false);
+    const sizeTokens = breakEven(resolveGateInputs(DEFAULT_GATE), DEFAULT_PRICING).sizeTokens!;
+    expect(how).toHaveTextContent(
+      `T*, the break-even size: the output size where the net saving is 0 at this horizon (${formatTokens(Math.floor(sizeTokens))} tokens).`,
     );
     await settled();
   });

@@ -10,7 +10,9 @@ function setField(name: string, value: string) {
 }
 
 const decision = () => {
-  const region = screen.getAllByRole('status').find((el) => el.textContent?.includes('Reason'));
+  const region = screen
+    .getAllByRole('status')
+    .find((el) => el.textContent?.includes("The framework's log line"));
   if (!region) throw new Error('no decision region');
   return region;
 };
