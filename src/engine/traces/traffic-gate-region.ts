@@ -9,13 +9,13 @@
  * of the bill.
  */
 import type { PopulationOutput, ResolvedGateInputs } from '../../core/index.ts';
-import { findPriceRow } from '../../core/model-names.ts';
 import type { PricingTable } from '../../core/pricing.ts';
 import { promptTokens, toolOutputPopulation, type TraceCall } from '../../core/traces/index.ts';
 import { pricingFor } from '../../domain/baselines.ts';
 import { recallRegionCosts, weightedRegion } from '../../domain/recall-region.ts';
 import type { RegionRowCosts } from '../../domain/recall-verdict.ts';
 import type { PopulationInputs } from '../../model/gate.ts';
+import { rowFinder } from './replay-columns.ts';
 import { trafficSpan } from './traffic-cross.ts';
 
 /** What the region is asked with: the gate's inputs (its model is replaced by each output's own). */
@@ -57,17 +57,13 @@ export function trafficGateRegion(
 ): TrafficGateRegion | undefined {
   const population = toolOutputPopulation(calls);
   // The population lists each call's tool results in call order: the same walk names their models.
-  const rowOf = new Map<string, string | undefined>();
-  const modelOf = (name: string) => {
-    if (!rowOf.has(name)) rowOf.set(name, findPriceRow(pricing, name)?.model);
-    return rowOf.get(name);
-  };
+  const rowOf = rowFinder(pricing);
   const outputsBy = new Map<string, PopulationOutput[]>();
   const prompt = new Map<string, { read: number; all: number }>();
   let next = 0;
   let unpricedOutputs = 0;
   for (const call of calls) {
-    const model = modelOf(call.model);
+    const model = rowOf(call.model)?.model;
     if (model !== undefined) {
       const tokens = prompt.get(model) ?? { read: 0, all: 0 };
       tokens.read += call.cacheReadTokens;
