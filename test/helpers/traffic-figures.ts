@@ -30,6 +30,8 @@ export function crossFigures(patch: Partial<TrafficCrossFigures> = {}): TrafficC
       callsPerDay: 1,
       toolOutputsPerDay: 0,
       asBilledUsdPerDay: 0,
+      promptsUsdPerDay: 0,
+      byModelUsdPerDay: {},
     },
     priors: undefined,
     population: [],

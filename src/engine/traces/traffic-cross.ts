@@ -71,12 +71,18 @@ export function crossTabFigures(
   }));
   const { firstAt, lastAt, spanDays } = trafficSpan(calls);
   const billed = billTrace(calls, pricing);
+  const t = billed.totals;
+  const byModelUsdPerDay: Record<string, number> = Object.create(null) as Record<string, number>;
+  for (const [model, usd] of billed.byModel) byModelUsdPerDay[model] = usd.totalUsd / spanDays;
   const rates: CrossTabRates = {
     spanDays,
     conversationsPerDay: conversations.size / spanDays,
     callsPerDay: calls.length / spanDays,
     toolOutputsPerDay: population.length / spanDays,
-    asBilledUsdPerDay: billed.totals.totalUsd / spanDays,
+    asBilledUsdPerDay: t.totalUsd / spanDays,
+    promptsUsdPerDay:
+      (t.inputUsd + t.cacheReadUsd + t.cacheWrite5mUsd + t.cacheWrite1hUsd) / spanDays,
+    byModelUsdPerDay,
   };
   return {
     calls: calls.length,

@@ -342,6 +342,10 @@ export interface CrossTabRates {
   readonly callsPerDay: number;
   readonly toolOutputsPerDay: number;
   readonly asBilledUsdPerDay: number;
+  /** The prompts' part of it: plain input, cache reads and cache writes (no output, no fees). */
+  readonly promptsUsdPerDay: number;
+  /** As billed per day by price row (the rows add up to `asBilledUsdPerDay`). */
+  readonly byModelUsdPerDay: Readonly<Record<string, number>>;
 }
 
 /** The gate's priors fitted to the tool outputs (`TrafficPriors` of traffic-figures.ts). */

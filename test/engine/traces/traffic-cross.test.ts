@@ -3,7 +3,12 @@
 // tool outputs.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING } from '../../../src/core/pricing.ts';
-import { PLAIN_CALL_FIELDS, replayTrace, type TraceCall } from '../../../src/core/traces/index.ts';
+import {
+  billTrace,
+  PLAIN_CALL_FIELDS,
+  replayTrace,
+  type TraceCall,
+} from '../../../src/core/traces/index.ts';
 import { crossTabFigures, fitPriors, median } from '../../../src/engine/traces/traffic-cross.ts';
 import { analyseTtl, gapBinEdges } from '../../../src/engine/traces/traffic-ttl.ts';
 
@@ -164,5 +169,22 @@ describe('crossTabFigures', () => {
     expect(long.rates.spanDays).toBe(4);
     expect(long.rates.conversationsPerDay).toBe(3 / 4);
     expect(long.rates.asBilledUsdPerDay).toBeCloseTo(long.asBilledUsd / 4, 12);
+  });
+
+  it('splits the rate by model and into the prompts, each within the whole', () => {
+    const { rates } = crossTabFigures(CALLS, DEFAULT_PRICING);
+    const billed = billTrace(CALLS, DEFAULT_PRICING).totals;
+    expect(rates.promptsUsdPerDay).toBeCloseTo(
+      billed.inputUsd + billed.cacheReadUsd + billed.cacheWrite5mUsd + billed.cacheWrite1hUsd,
+      12,
+    );
+    expect(rates.promptsUsdPerDay).toBeLessThan(rates.asBilledUsdPerDay);
+    expect(Object.keys(rates.byModelUsdPerDay).sort()).toEqual([
+      'claude-haiku-4-5',
+      'claude-sonnet-4-5',
+    ]);
+    const sum = Object.values(rates.byModelUsdPerDay).reduce((a, b) => a + b, 0);
+    expect(sum).toBeCloseTo(rates.asBilledUsdPerDay, 12);
+    expect(rates.byModelUsdPerDay['claude-haiku-4-5']).toBeGreaterThan(0);
   });
 });

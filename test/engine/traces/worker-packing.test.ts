@@ -22,6 +22,8 @@ const figures = {
     callsPerDay: 3,
     toolOutputsPerDay: 3,
     asBilledUsdPerDay: 0.25,
+    promptsUsdPerDay: 0.2,
+    byModelUsdPerDay: { 'claude-sonnet-4-5': 0.25 },
   },
   priors: undefined,
   population: [

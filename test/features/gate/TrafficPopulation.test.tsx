@@ -21,6 +21,8 @@ const RATES = {
   callsPerDay: 120,
   toolOutputsPerDay: 1.5,
   asBilledUsdPerDay: 3,
+  promptsUsdPerDay: 2,
+  byModelUsdPerDay: {},
 };
 
 function card(): HTMLElement {

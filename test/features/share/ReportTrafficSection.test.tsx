@@ -15,6 +15,8 @@ const RATES = {
   callsPerDay: 50,
   toolOutputsPerDay: 20,
   asBilledUsdPerDay: 2.5,
+  promptsUsdPerDay: 2,
+  byModelUsdPerDay: {},
 };
 
 /** One column of a replay's side-by-side, with the replay's cache-hit share. */

@@ -199,6 +199,8 @@ describe("the report's traffic section", () => {
       callsPerDay: 10,
       toolOutputsPerDay: 5,
       asBilledUsdPerDay: 3,
+      promptsUsdPerDay: 2,
+      byModelUsdPerDay: {},
     };
     const traffic = reportTrafficOf({
       ...none,
