@@ -31,6 +31,8 @@ export function VolumeLine(props: {
   /** A typed value, or null for the traffic's rate (or the default). */
   onChange: (perDay: number | null) => void;
   rows: readonly VolumeLineRow[];
+  /** Which part of the traffic's bill the figures model, and how (with traffic loaded). */
+  note?: string | undefined;
   /** Extra controls (the model a prompt is priced on). */
   children?: ReactNode;
 }) {
@@ -74,6 +76,7 @@ export function VolumeLine(props: {
           </li>
         ))}
       </ul>
+      {props.note === undefined ? null : <p className="volume-part">{props.note}</p>}
     </section>
   );
 }

@@ -186,7 +186,7 @@ export function useTrafficGateRegion(
   const query = useQuery(
     {
       // The request is small plain data: TanStack Query keys it by value.
-      queryKey: ['traffic', 'gateRegion', stored, pricing, request],
+      queryKey: trafficKeys.gateRegion(stored, pricing, request),
       queryFn: async () => (await (await trafficClient()).gateRegion(pricing, request!)) ?? null,
       enabled: asked,
       ...TRAFFIC_GC,
@@ -227,6 +227,11 @@ export const trafficKeys = {
       pricing,
       scope === undefined ? null : replayKey(scope, choice),
     ] as const,
+  gateRegion: (
+    stored: StoredTraffic | undefined,
+    pricing: PricingTable,
+    request: TrafficGateRegionRequest | null,
+  ) => ['traffic', 'gateRegion', stored, pricing, request] as const,
 };
 
 /**

@@ -1,6 +1,7 @@
 import { memo, useCallback, useId } from 'react';
 import { perToken, priceRowFor } from '../../core/index.ts';
-import { DEFAULT_VOLUME_PER_DAY, resolveVolume, volumeRows } from '../../domain/volume.ts';
+import { budgetBillPart } from '../../domain/bill-parts.ts';
+import { DEFAULT_VOLUME_PER_DAY, partVolumeRows, resolveVolume } from '../../domain/volume.ts';
 import { sameList, sameRecord } from '../../domain/equality.ts';
 import { computed, fromStore, useValue } from '../../state/derive.ts';
 import { modelNames, pricingTable } from '../../state/selectors.ts';
@@ -9,21 +10,24 @@ import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
 import { formatTokens } from '../../ui/format.ts';
 import { ModelSelect } from '../../ui/ModelSelect.tsx';
 import { VolumeLine } from '../../ui/VolumeLine.tsx';
-import { budgetOutcome } from './use-budget.ts';
+import { budgetOutcome, rowsAnalysis } from './use-budget.ts';
 
 const volumeModel = fromStore('budget.volumeModel', (s) => s.budget.volumeModel);
 
-/** The admitted prompt priced as plain input on the volume line's model. */
+/** The admitted prompt, and every row without a budget, priced as plain input on the volume line's model. */
 const admittedPromptPrice = computed(
   'budget.admittedPromptPrice',
   () => {
     const outcome = budgetOutcome.get();
     const row = priceRowFor(pricingTable.get(), volumeModel.get());
     const tokens = outcome.kind === 'ok' ? outcome.report.totalTokens : null;
+    const allTokens = rowsAnalysis.get().coreRows.reduce((sum, r) => sum + r.tokens, 0);
     return {
       priced: row !== undefined,
       tokens,
+      allTokens,
       usd: row === undefined || tokens === null ? null : tokens * perToken(row.input),
+      allUsd: row === undefined ? null : allTokens * perToken(row.input),
     };
   },
   { isEqual: sameRecord },
@@ -45,9 +49,10 @@ const pricedOnModels = computed(
 const PRICED_ON_WIDTH = { width: '100%', maxWidth: '22rem' } as const;
 
 /**
- * The budget's volume line: prompts per day → the admitted prompt, priced as
- * plain input on a chosen model, in USD per day and per 30 days (the traffic's
- * rate is its calls: each call sends one prompt).
+ * The budget's volume line: prompts per day → every row and the admitted
+ * prompt, priced as plain input on a chosen model, in USD per day and per 30
+ * days (the traffic's rate is its calls: each call sends one prompt). With
+ * traffic, every row is set to what the traffic's prompts cost as billed.
  */
 export const BudgetVolumeLine = memo(function BudgetVolumeLine() {
   const id = useId();
@@ -55,20 +60,26 @@ export const BudgetVolumeLine = memo(function BudgetVolumeLine() {
   const model = useAppStore((s) => s.budget.volumeModel);
   const setBudget = useAppStore((s) => s.setBudget);
   const pickModel = useCallback((volumeModel: string) => setBudget({ volumeModel }), [setBudget]);
-  const trafficRate = useTrafficFigures().rates?.callsPerDay;
+  const rates = useTrafficFigures().rates;
+  const trafficRate = rates?.callsPerDay;
   const pricedOn = useValue(pricedOnModels);
   const prompt = useValue(admittedPromptPrice);
   // The rate may come from the traffic's session store, which is outside the graph.
   const volume = resolveVolume(typed, trafficRate, DEFAULT_VOLUME_PER_DAY.prompts);
-  const rows =
-    prompt.usd === null
-      ? []
-      : volumeRows(volume, [
+  const { rows, note } =
+    prompt.usd === null || prompt.allUsd === null
+      ? { rows: [], note: undefined }
+      : partVolumeRows(
+          volume,
           [
-            `The admitted prompt (${formatTokens(prompt.tokens ?? 0)} tokens, uncached input)`,
-            prompt.usd,
+            [`Every row, no budget (${formatTokens(prompt.allTokens)} tokens)`, prompt.allUsd],
+            [
+              `The admitted prompt (${formatTokens(prompt.tokens ?? 0)} tokens, uncached input)`,
+              prompt.usd,
+            ],
           ],
-        ]);
+          rates === undefined ? undefined : budgetBillPart(rates),
+        );
   return (
     <section className="card">
       <VolumeLine
@@ -78,6 +89,7 @@ export const BudgetVolumeLine = memo(function BudgetVolumeLine() {
         trafficRate={trafficRate !== undefined}
         onChange={(volumePerDay) => setBudget({ volumePerDay })}
         rows={rows}
+        note={note}
       >
         <div className="field">
           <label htmlFor={`${id}-m`} style={{ fontWeight: 600, fontSize: '0.9rem' }}>

@@ -1,14 +1,21 @@
-import { DEFAULT_VOLUME_PER_DAY, resolveVolume, volumeRows } from '../../domain/volume.ts';
+import { findPriceKey } from '../../core/index.ts';
+import { scenarioModels } from '../../domain/baselines.ts';
+import { routingBillPart } from '../../domain/bill-parts.ts';
+import { DEFAULT_VOLUME_PER_DAY, partVolumeRows, resolveVolume } from '../../domain/volume.ts';
+import { useValue } from '../../state/derive.ts';
+import { pricingTable } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
 import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
 import { VolumeLine } from '../../ui/VolumeLine.tsx';
 import type { SimOutcome } from '../../domain/routing-runs.ts';
 
 /**
- * The routing lab's volume line: conversations per day → the routing's and
- * the baseline's USD per day and 30 days. It reads the runs the totals read
- * (from the engine for a long conversation: running them here again cost a
- * 2,000-turn conversation's step tens of milliseconds).
+ * The routing lab's volume line: conversations per day → the baseline's and
+ * the routing's USD per day and 30 days; with traffic, the baseline is set
+ * to what the traffic's calls on the routing's models cost as billed. It
+ * reads the runs the totals read (from the engine for a long conversation:
+ * running them here again cost a 2,000-turn conversation's step tens of
+ * milliseconds).
  */
 export function RoutingVolumeLine({
   main,
@@ -19,12 +26,21 @@ export function RoutingVolumeLine({
 }) {
   const typed = useAppStore((s) => s.routing.volumePerDay);
   const setVolume = useAppStore((s) => s.setRoutingVolume);
-  const defaultModel = useAppStore((s) => s.routing.scenario.defaultModel.model);
-  const trafficRate = useTrafficFigures().rates?.conversationsPerDay;
+  const scenario = useAppStore((s) => s.routing.scenario);
+  const defaultModel = scenario.defaultModel.model;
+  const pricing = useValue(pricingTable);
+  const rates = useTrafficFigures().rates;
+  const trafficRate = rates?.conversationsPerDay;
   const volume = resolveVolume(typed, trafficRate, DEFAULT_VOLUME_PER_DAY.conversations);
+  // The baseline first: with traffic it is set to the calls on the routing's models.
   const costs: [string, number][] = [];
-  if (main.ok) costs.push(['This routing', main.result.totals.totalUsd]);
   if (reference.ok) costs.push([`Every hop on ${defaultModel}`, reference.result.totals.totalUsd]);
+  if (main.ok) costs.push(['This routing', main.result.totals.totalUsd]);
+  const part =
+    rates === undefined
+      ? undefined
+      : routingBillPart(scenarioModels(scenario), (m) => findPriceKey(pricing, m), rates);
+  const { rows, note } = partVolumeRows(volume, costs, reference.ok ? part : undefined);
   return (
     <div className="card">
       <VolumeLine
@@ -33,7 +49,8 @@ export function RoutingVolumeLine({
         source={volume.source}
         trafficRate={trafficRate !== undefined}
         onChange={setVolume}
-        rows={volumeRows(volume, costs)}
+        rows={rows}
+        note={note}
       />
     </div>
   );

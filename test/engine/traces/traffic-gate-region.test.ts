@@ -107,6 +107,23 @@ describe('the gate region over the traffic as it ran', () => {
     }
   });
 
+  it("prices never offloading the same whatever the gate's settings (one point is enough)", () => {
+    const other: TrafficGateRegionRequest = {
+      population: { ...DEFAULT_GATE.population, sizeOnlyThresholdTokens: 500, tailTokens: 9_000 },
+      inputs: resolveGateInputs({
+        ...DEFAULT_GATE,
+        stubTokens: 900,
+        recallInputTokens: 50_000,
+        largeOffloadThresholdTokens: 100,
+        modelName: 'claude-haiku-4-5',
+      }),
+      probabilities: [0],
+      elasticities: [0],
+    };
+    const point = trafficGateRegion(CALLS, DEFAULT_PRICING, other)!.rows[0]!.points[0]!;
+    expect(point.neverUsd).toBeCloseTo(region.rows[3]!.points[7]!.neverUsd, 12);
+  });
+
   it('never carries more than the prompts the bill charged', () => {
     // The carry of never offloading is a part of the priced calls' prompt cost.
     const billed = billTrace(

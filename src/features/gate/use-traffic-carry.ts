@@ -1,0 +1,42 @@
+/**
+ * The part of the bill the gate models: the carry of the traffic's tool
+ * outputs as it ran (never offloading), each priced on the model of the
+ * call that read it and read from the cache as often as that model's
+ * prompts were. It is the region's "never" cost, which no setting of the
+ * gate changes, so it is asked once with the default settings.
+ */
+import { DEFAULT_GATE } from '../../model/gate.ts';
+import type { TrafficGateRegionRequest } from '../../engine/traces/traffic-gate-region.ts';
+import { useTrafficGateRegion } from '../../engine/traces/traffic-queries.ts';
+import { useValue } from '../../state/derive.ts';
+import { pricingTable } from '../../state/selectors.ts';
+import { gateInputsOf } from './use-gate.ts';
+
+/** One point is enough: never offloading costs the same at every recall rate and elasticity. */
+export const CARRY_REQUEST: TrafficGateRegionRequest = Object.freeze({
+  population: DEFAULT_GATE.population,
+  inputs: gateInputsOf(DEFAULT_GATE),
+  probabilities: [0],
+  elasticities: [0],
+});
+
+export interface TrafficCarry {
+  /** Priced tool outputs in the traffic, and per day at its rate. */
+  readonly outputs: number;
+  readonly outputsPerDay: number;
+  /** Their carry, never offloaded, USD per day. */
+  readonly usdPerDay: number;
+}
+
+/** The traffic's carry; undefined without traffic or while it is worked out. */
+export function useTrafficCarry(): TrafficCarry | undefined {
+  const pricing = useValue(pricingTable);
+  const region = useTrafficGateRegion(pricing, CARRY_REQUEST).value;
+  const neverPerThousand = region?.rows[0]?.points[0]?.neverUsd;
+  if (region === undefined || neverPerThousand === undefined) return undefined;
+  return {
+    outputs: region.outputs,
+    outputsPerDay: region.outputsPerDay,
+    usdPerDay: (neverPerThousand * region.outputsPerDay) / 1000,
+  };
+}
