@@ -5,6 +5,7 @@
  * prompts were. It is the region's "never" cost, which no setting of the
  * gate changes, so it is asked once with the default settings.
  */
+import { useMemo } from 'react';
 import { DEFAULT_GATE } from '../../model/gate.ts';
 import type { TrafficGateRegionRequest } from '../../engine/traces/traffic-gate-region.ts';
 import { useTrafficGateRegion } from '../../engine/traces/traffic-queries.ts';
@@ -32,11 +33,13 @@ export interface TrafficCarry {
 export function useTrafficCarry(): TrafficCarry | undefined {
   const pricing = useValue(pricingTable);
   const region = useTrafficGateRegion(pricing, CARRY_REQUEST).value;
-  const neverPerThousand = region?.rows[0]?.points[0]?.neverUsd;
-  if (region === undefined || neverPerThousand === undefined) return undefined;
-  return {
-    outputs: region.outputs,
-    outputsPerDay: region.outputsPerDay,
-    usdPerDay: (neverPerThousand * region.outputsPerDay) / 1000,
-  };
+  return useMemo(() => {
+    const neverPerThousand = region?.rows[0]?.points[0]?.neverUsd;
+    if (region === undefined || neverPerThousand === undefined) return undefined;
+    return {
+      outputs: region.outputs,
+      outputsPerDay: region.outputsPerDay,
+      usdPerDay: (neverPerThousand * region.outputsPerDay) / 1000,
+    };
+  }, [region]);
 }

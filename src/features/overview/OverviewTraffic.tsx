@@ -6,7 +6,7 @@ import { formatFraction, formatMoney } from '../../format/number-format.ts';
 import { startTrafficSession } from '../traffic/traffic-session.ts';
 import { plural } from '../traffic/plural.ts';
 import { BillFigures, DecisionFacts } from './DecisionFacts.tsx';
-import type { BillLeader, Decision, OverviewBill } from './overview-view.ts';
+import type { BillLeader, Decision, OverviewBill, TabPart } from './overview-view.ts';
 import { useOverview } from './use-overview.ts';
 import { Welcome } from './Welcome.tsx';
 
@@ -37,6 +37,35 @@ function Bill({ bill }: { bill: OverviewBill }) {
         <Leaders title="Top projects" rows={bill.topProjects} />
         <Leaders title="Top models" rows={bill.topModels} />
       </div>
+    </section>
+  );
+}
+
+/** What each tab's monthly figures stand for: its part of the bill, per 30 days. */
+function TabParts({ parts, bill }: { parts: readonly TabPart[]; bill: OverviewBill }) {
+  const id = useId();
+  const setTab = useAppStore((s) => s.setTab);
+  if (parts.length === 0) return null;
+  return (
+    <section className="card overview-tab-parts" aria-labelledby={`${id}-h`}>
+      <h3 id={`${id}-h`}>What each tab models</h3>
+      <p className="note">
+        Each tab&apos;s monthly figures are scaled to its part of your bill of{' '}
+        {formatMoney(bill.per30DaysUsd)} per 30 days, at your traffic&apos;s rate. The parts overlap
+        (the tool outputs&apos; carry is a part of the prompts), so they are not added; by kind of
+        charge, the bill is the lines above.
+      </p>
+      <ul className="overview-tab-part-list">
+        {parts.map((p) => (
+          <li key={p.tab}>
+            <button type="button" className="link-button" onClick={() => setTab(p.tab)}>
+              {p.tabLabel}
+            </button>
+            : <strong>{formatMoney(p.per30DaysUsd)}</strong> per 30 days, {formatFraction(p.share)}{' '}
+            of the bill. <bdi>{p.what}</bdi> ({p.within}).
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -78,7 +107,7 @@ function DecisionItem({ decision }: { decision: Decision }) {
 /** The Overview with traffic: the bill, then the decisions, each with its figure and how sure it is. */
 export default function OverviewTraffic() {
   const id = useId();
-  const { hasTraffic, view, searching, error } = useOverview();
+  const { hasTraffic, view, tabParts, searching, error } = useOverview();
   useEffect(() => {
     void startTrafficSession();
   }, []);
@@ -117,6 +146,7 @@ export default function OverviewTraffic() {
               </ul>
             )}
           </section>
+          <TabParts parts={tabParts} bill={view.bill} />
         </>
       )}
     </div>

@@ -17,7 +17,12 @@ import {
 import { computed, fromStore, useValue } from '../../state/derive.ts';
 import type { ScopeChoice } from '../../state/replay-scope.ts';
 import { pricingTable } from '../../state/selectors.ts';
-import { overviewViewOf, type OverviewView } from './overview-view.ts';
+import { findPriceKey } from '../../core/index.ts';
+import { scenarioModels } from '../../domain/baselines.ts';
+import { budgetBillPart, gateBillPart, routingBillPart } from '../../domain/bill-parts.ts';
+import { useAppStore } from '../../state/store.ts';
+import { useTrafficCarry } from '../gate/use-traffic-carry.ts';
+import { overviewViewOf, tabPartsOf, type OverviewView, type TabPart } from './overview-view.ts';
 
 const EVERY_CONVERSATION: ScopeChoice = { kind: 'all' };
 
@@ -38,6 +43,8 @@ export interface OverviewAnswer {
   /** Undefined until the stored traffic has been looked for. */
   readonly hasTraffic: boolean | undefined;
   readonly view: OverviewView | undefined;
+  /** The part of the bill each tab models; empty until the figures answer. */
+  readonly tabParts: readonly TabPart[];
   /** The decisions are still being worked out. */
   readonly searching: boolean;
   readonly error: string | undefined;
@@ -58,7 +65,19 @@ export function useOverview(): OverviewAnswer {
     if (a === undefined) return undefined;
     return overviewViewOf(a, c, s, region);
   }, [a, c, s, region]);
+  const carry = useTrafficCarry();
+  const scenario = useAppStore((st) => st.routing.scenario);
+  const tabParts = useMemo(() => {
+    const rates = c?.rates;
+    if (rates === undefined) return [];
+    return tabPartsOf({
+      budget: budgetBillPart(rates),
+      gate: carry === undefined ? undefined : gateBillPart(carry, rates.asBilledUsdPerDay),
+      routing: routingBillPart(scenarioModels(scenario), (m) => findPriceKey(pricing, m), rates),
+    });
+  }, [c, carry, scenario, pricing]);
   return {
+    tabParts,
     hasTraffic: stored === undefined ? undefined : stored.meta !== undefined,
     view,
     searching: search.updating || s === undefined,

@@ -111,6 +111,27 @@ describe('the Overview', () => {
     await settled();
   });
 
+  it("lists the part of the bill each tab's monthly figures model, each within the bill", async () => {
+    const s = service();
+    await s.importFiles([textSource('calls.jsonl', calls())]);
+    const cross = (await s.crossFigures(pricingTable.get()))!;
+    render(<OverviewPanel />);
+    const parts = await screen.findByRole('region', { name: 'What each tab models' });
+    const budget = await within(parts).findByText(/^Prompt budget$/);
+    const line = budget.closest('li')!;
+    // The prompts' part as the worker billed it, per 30 days at the traffic's rate.
+    expect(line).toHaveTextContent(formatMoney(cross.rates.promptsUsdPerDay * 30));
+    expect(cross.rates.promptsUsdPerDay).toBeLessThan(cross.rates.asBilledUsdPerDay);
+    // Routing's default model is not in this traffic: its part is nothing, said as such.
+    const routing = within(parts)
+      .getByText(/^Model routing$/)
+      .closest('li')!;
+    expect(routing).toHaveTextContent('$0.00 per 30 days, 0% of the bill');
+    await userEvent.click(within(parts).getByRole('button', { name: 'Prompt budget' }));
+    expect(useAppStore.getState().ui.tab).toBe('budget');
+    await settled();
+  });
+
   it('compares a replay with the bill itself, fees included, and says which calls are out', async () => {
     const s = service();
     // Every third call searches the web twice; two calls run on a model with no price row.
