@@ -112,9 +112,13 @@ export function partVolumeRows(
   const month = (usdPerDay: number) => formatMoney(usdPerDay * DAYS_PER_MONTH);
   const whole = `your bill of ${month(part.billUsdPerDay)} per 30 days`;
   if (part.usdPerDay <= 0 || part.unitsPerDay <= 0) {
+    // Nothing of the bill is in this part: the figures stand for none of it.
     return {
-      rows: volumeRows(volume, costs),
-      note: `Your traffic bills nothing for ${part.what} (of ${whole}): these figures are this tab's own scenario, not a part of your bill.`,
+      rows: volumeRows(
+        volume,
+        costs.map(([label]) => [label, 0] as const),
+      ),
+      note: `Your traffic bills nothing for ${part.what} (of ${whole}), so these figures stand for none of it (the scenario's own costs per unit are in the tab above).`,
     };
   }
   if (!(baseline[1] > 0)) {

@@ -81,12 +81,12 @@ describe('partVolumeRows', () => {
     expect(note).toContain('The volume is typed');
   });
 
-  it('says when the traffic bills nothing for the part, and keeps the figures', () => {
+  it('says when the traffic bills nothing for the part, and stands for none of the bill', () => {
     const { rows, note } = partVolumeRows({ perDay: 20, source: 'traffic' }, costs, {
       ...part,
       usdPerDay: 0,
     });
-    expect(rows.map((r) => r.usdPerDay)).toEqual([0.4, 0.3]);
+    expect(rows.map((r) => r.usdPerDay)).toEqual([0, 0]);
     expect(note).toContain('bills nothing for the carry');
   });
 
@@ -95,8 +95,7 @@ describe('partVolumeRows', () => {
       fc.property(
         fc.double({ min: 1e-6, max: 1e4, noNaN: true }),
         fc.double({ min: 1e-3, max: 1e5, noNaN: true }),
-        // A part the traffic bills nothing for is not scaled (its note says so).
-        fc.double({ min: 1e-9, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
         fc.double({ min: 1e-6, max: 10, noNaN: true }),
         fc.double({ min: 0, max: 1, noNaN: true }),
         (bill, units, partShare, baseline, ratio) => {

@@ -6,7 +6,7 @@
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DEFAULT_PRICING } from '../../src/core/pricing.ts';
 import { readTraceFiles, replayTrace } from '../../src/core/traces/index.ts';
 import { crossTabFigures } from '../../src/engine/traces/traffic-cross.ts';
@@ -23,6 +23,23 @@ const CALLS = readTraceFiles(
 ).calls;
 const FIGURES = crossTabFigures(CALLS, DEFAULT_PRICING);
 const EXACT = { exact: true };
+
+/** Every figure of a volume line per 30 days is within the bill, and its note names the part. */
+async function withinTheBill(volume: Locator) {
+  const bill = FIGURES.rates.asBilledUsdPerDay * 30;
+  await expect(
+    volume.getByText(/^(Scaled to the part of your bill|Your traffic bills nothing)/),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  const lines = await volume.getByRole('listitem').allTextContents();
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) {
+    const month = /· \$([\d,.]+)\s*per 30 days/.exec(line);
+    expect(month, line).not.toBeNull();
+    expect(Number(month![1]!.replace(/,/g, '')), line).toBeLessThanOrEqual(bill + 0.005);
+  }
+}
 
 async function importFixture(page: Page) {
   const panel = await openTab(page, 'Your traffic');
@@ -93,9 +110,10 @@ test.describe('traffic across the tabs', () => {
       String(FIGURES.rates.toolOutputsPerDay),
     );
     await expect(gateVolume.getByText('from your traffic')).toBeVisible();
+    await withinTheBill(gateVolume);
     await gateVolume.getByLabel('Tool outputs per day', EXACT).fill('2000');
     await gateVolume.getByLabel('Tool outputs per day', EXACT).press('Tab');
-    await expect(gateVolume.getByText('typed')).toBeVisible();
+    await expect(gateVolume.getByText('typed', EXACT)).toBeVisible();
     await expect(gateVolume.getByRole('button', { name: "Use my traffic's rate" })).toBeVisible();
 
     const routing = await openTab(page, 'Model routing');
@@ -104,6 +122,7 @@ test.describe('traffic across the tabs', () => {
       String(FIGURES.rates.conversationsPerDay),
     );
     await expect(routingVolume.getByText('from your traffic')).toBeVisible();
+    await withinTheBill(routingVolume);
     await expect(
       routingVolume.getByText(/^This routing: \$.* a day · \$.* per 30 days$/),
     ).toBeVisible();
@@ -115,6 +134,7 @@ test.describe('traffic across the tabs', () => {
     );
     await expect(budgetVolume.getByText('from your traffic')).toBeVisible();
     await expect(budgetVolume.getByText(/^The admitted prompt/)).toBeVisible();
+    await withinTheBill(budgetVolume);
     await budgetVolume.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/e2e/traffic-cross-budget-volume.png' });
   });

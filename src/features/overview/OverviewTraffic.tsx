@@ -61,8 +61,9 @@ function TabParts({ parts, bill }: { parts: readonly TabPart[]; bill: OverviewBi
             <button type="button" className="link-button" onClick={() => setTab(p.tab)}>
               {p.tabLabel}
             </button>
-            : <strong>{formatMoney(p.per30DaysUsd)}</strong> per 30 days, {formatFraction(p.share)}{' '}
-            of the bill. <bdi>{p.what}</bdi> ({p.within}).
+            {': '}
+            <strong>{formatMoney(p.per30DaysUsd)}</strong> per 30 days, {formatFraction(p.share)} of
+            the bill. <bdi>{p.what}</bdi>. {p.within}
           </li>
         ))}
       </ul>

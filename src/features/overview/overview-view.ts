@@ -375,7 +375,7 @@ export interface TabPart {
   readonly per30DaysUsd: number;
   /** Of the whole bill, 0–1. */
   readonly share: number;
-  /** How it sits in the bill by kind of charge. */
+  /** How it sits in the bill by kind of charge, a sentence. */
   readonly within: string;
 }
 
@@ -397,18 +397,13 @@ export function tabPartsOf(parts: {
       within,
     });
   };
-  add('budget', 'Prompt budget', parts.budget, 'the prompt lines of the bill above');
-  add(
-    'gate',
-    'Offload gate',
-    parts.gate,
-    'a part of the prompts: what the tool outputs add to them',
-  );
+  add('budget', 'Prompt budget', parts.budget, 'The prompt lines of the bill above.');
+  add('gate', 'Offload gate', parts.gate, 'Within the prompts: what the tool outputs add to them.');
   add(
     'routing',
     'Model routing',
     parts.routing,
-    "the prompts, output and fees of those models' calls",
+    "Prompts, output and fees of those models' calls.",
   );
   return rows;
 }
