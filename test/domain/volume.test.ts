@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { partVolumeRows } from '../../src/domain/part-rows.ts';
 import {
-  partVolumeRows,
   DAYS_PER_MONTH,
   DEFAULT_VOLUME_PER_DAY,
   resolveVolume,

@@ -1,7 +1,8 @@
 import { memo, useCallback, useId } from 'react';
 import { perToken, priceRowFor } from '../../core/index.ts';
 import { budgetBillPart } from '../../domain/bill-parts.ts';
-import { DEFAULT_VOLUME_PER_DAY, partVolumeRows, resolveVolume } from '../../domain/volume.ts';
+import { partVolumeRows } from '../../domain/part-rows.ts';
+import { DEFAULT_VOLUME_PER_DAY, resolveVolume } from '../../domain/volume.ts';
 import { sameList, sameRecord } from '../../domain/equality.ts';
 import { computed, fromStore, useValue } from '../../state/derive.ts';
 import { modelNames, pricingTable } from '../../state/selectors.ts';

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { PopulationComparison } from '../../core/index.ts';
-import { DEFAULT_VOLUME_PER_DAY, partVolumeRows, resolveVolume } from '../../domain/volume.ts';
+import { partVolumeRows } from '../../domain/part-rows.ts';
+import { DEFAULT_VOLUME_PER_DAY, resolveVolume } from '../../domain/volume.ts';
 import { gateBillPart } from '../../domain/bill-parts.ts';
 import { useAppStore } from '../../state/store.ts';
 import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';

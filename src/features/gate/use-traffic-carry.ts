@@ -11,12 +11,12 @@ import type { TrafficGateRegionRequest } from '../../engine/traces/traffic-gate-
 import { useTrafficGateRegion } from '../../engine/traces/traffic-queries.ts';
 import { useValue } from '../../state/derive.ts';
 import { pricingTable } from '../../state/selectors.ts';
-import { gateInputsOf } from './use-gate.ts';
+import { resolveGateInputs } from '../../core/gate.ts';
 
 /** One point is enough: never offloading costs the same at every recall rate and elasticity. */
 export const CARRY_REQUEST: TrafficGateRegionRequest = Object.freeze({
   population: DEFAULT_GATE.population,
-  inputs: gateInputsOf(DEFAULT_GATE),
+  inputs: resolveGateInputs(DEFAULT_GATE),
   probabilities: [0],
   elasticities: [0],
 });

@@ -1,7 +1,8 @@
 import { findPriceKey } from '../../core/index.ts';
 import { scenarioModels } from '../../domain/baselines.ts';
 import { routingBillPart } from '../../domain/bill-parts.ts';
-import { DEFAULT_VOLUME_PER_DAY, partVolumeRows, resolveVolume } from '../../domain/volume.ts';
+import { partVolumeRows } from '../../domain/part-rows.ts';
+import { DEFAULT_VOLUME_PER_DAY, resolveVolume } from '../../domain/volume.ts';
 import { useValue } from '../../state/derive.ts';
 import { pricingTable } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
