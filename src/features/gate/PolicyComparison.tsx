@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { parseSizes, type PricingTable, type ResolvedGateInputs } from '../../core/index.ts';
 import { pricingFor } from '../../domain/baselines.ts';
 import type { PopulationRequest } from '../../engine/api.ts';
@@ -21,10 +21,7 @@ import {
 import { TooltipBox, tokenTick, usdTick } from './chart-bits.tsx';
 import { ComparisonControls } from './ComparisonControls.tsx';
 import { policyBars } from './policy-bars.ts';
-// Loaded after the comparison: the first visit's bundle need not carry the traffic's part.
-const GateVolumeLine = lazy(() =>
-  import('./GateVolumeLine.tsx').then((m) => ({ default: m.GateVolumeLine })),
-);
+import { GateVolumeLine } from './GateVolumeLine.tsx';
 import { TrafficPopulation } from './TrafficPopulation.tsx';
 import { useTrafficPopulation } from './use-traffic-population.ts';
 
@@ -382,9 +379,7 @@ export const PolicyComparison = memo(function PolicyComparison({
           />
         }
       />
-      <Suspense fallback={null}>
-        <GateVolumeLine comparison={comparison} />
-      </Suspense>
+      <GateVolumeLine comparison={comparison} />
     </section>
   );
 });

@@ -54,7 +54,7 @@ function comparison(never: number, sizeOnly: number, gate: number): PopulationCo
 }
 
 describe("the gate's monthly figures on traffic", () => {
-  it("set never offloading to the traffic's carry and keep the tab's ratios", () => {
+  it("set never offloading to the traffic's carry and keep the tab's ratios", async () => {
     seedTrafficFigures(crossFigures({ calls: 300, rates: RATES }));
     const region: TrafficGateRegion = {
       request: CARRY_REQUEST,
@@ -77,7 +77,7 @@ describe("the gate's monthly figures on traffic", () => {
     );
     render(<GateVolumeLine comparison={comparison(40, 20, 30)} />);
     // The priced outputs' rate: 20 a day, $0.05 each as the traffic carried them.
-    expect(screen.getByLabelText('Tool outputs per day')).toHaveValue(20);
+    expect(await screen.findByLabelText('Tool outputs per day')).toHaveValue(20);
     expect(perMonth(/^Never offload$/)).toBeCloseTo(30, 2);
     expect(perMonth(/^Size-only offload$/)).toBeCloseTo(15, 2);
     expect(perMonth(/^Net-saving gate$/)).toBeCloseTo(22.5, 2);
