@@ -4,8 +4,12 @@
  * routes, the budget the prompts. Each part is within the bill, and the
  * Overview lists them beside it. Pure.
  */
+import { findPriceKey, type PricingTable } from '../core/index.ts';
+import type { RoutingScenario } from '../core/routing/types.ts';
 import { formatDecimal } from '../format/number-format.ts';
-import type { BillPart } from './volume.ts';
+import type { TabId } from '../model/ui.ts';
+import { scenarioModels } from './baselines.ts';
+import { DAYS_PER_MONTH, type BillPart } from './volume.ts';
 
 const count = (n: number, one: string, many = `${one}s`) =>
   `${formatDecimal(n, 3)} ${n === 1 ? one : many}`;
@@ -30,20 +34,20 @@ export function gateBillPart(
 }
 
 /**
- * Routing's part: the calls on the models the routing names, as billed
- * (`keyOf` finds a name's price row, as the bill keys its models), per
+ * Routing's part: the calls on the models the scenario names, as billed
+ * (each name by its price row, as the bill keys its models), per
  * conversation of the traffic.
  */
 export function routingBillPart(
-  models: readonly string[],
-  keyOf: (name: string) => string | undefined,
+  scenario: RoutingScenario,
+  pricing: PricingTable,
   rates: {
     readonly byModelUsdPerDay: Readonly<Record<string, number>>;
     readonly conversationsPerDay: number;
     readonly asBilledUsdPerDay: number;
   },
 ): BillPart {
-  const keys = [...new Set(models.map((m) => keyOf(m) ?? m))];
+  const keys = [...new Set(scenarioModels(scenario).map((m) => findPriceKey(pricing, m) ?? m))];
   const usdPerDay = keys.reduce((sum, key) => sum + (rates.byModelUsdPerDay[key] ?? 0), 0);
   return {
     what: `the calls on ${listWords(keys)} in your traffic`,
@@ -65,4 +69,46 @@ export function budgetBillPart(rates: {
     unitsPerDay: rates.callsPerDay,
     billUsdPerDay: rates.asBilledUsdPerDay,
   };
+}
+
+/** The part of the bill one tab's monthly figures model (the tab's volume line says the same). */
+export interface TabPart {
+  readonly tab: TabId;
+  readonly tabLabel: string;
+  /** Which part, in words. */
+  readonly what: string;
+  readonly per30DaysUsd: number;
+  /** Of the whole bill, 0–1. */
+  readonly share: number;
+  /** How it sits in the bill by kind of charge, a sentence. */
+  readonly within: string;
+}
+
+/** The gate's, the budget's and routing's parts, in the order they nest: carry within prompts. */
+export function tabPartsOf(parts: {
+  readonly gate?: BillPart | undefined;
+  readonly budget?: BillPart | undefined;
+  readonly routing?: BillPart | undefined;
+}): TabPart[] {
+  const rows: TabPart[] = [];
+  const add = (tab: TabId, tabLabel: string, part: BillPart | undefined, within: string): void => {
+    if (part === undefined) return;
+    rows.push({
+      tab,
+      tabLabel,
+      what: part.what.charAt(0).toUpperCase() + part.what.slice(1),
+      per30DaysUsd: part.usdPerDay * DAYS_PER_MONTH,
+      share: part.billUsdPerDay > 0 ? part.usdPerDay / part.billUsdPerDay : 0,
+      within,
+    });
+  };
+  add('budget', 'Prompt budget', parts.budget, 'The prompt lines of the bill above.');
+  add('gate', 'Offload gate', parts.gate, 'Within the prompts: what the tool outputs add to them.');
+  add(
+    'routing',
+    'Model routing',
+    parts.routing,
+    "Prompts, output and fees of those models' calls.",
+  );
+  return rows;
 }

@@ -6,7 +6,8 @@ import { formatFraction, formatMoney } from '../../format/number-format.ts';
 import { startTrafficSession } from '../traffic/traffic-session.ts';
 import { plural } from '../traffic/plural.ts';
 import { BillFigures, DecisionFacts } from './DecisionFacts.tsx';
-import type { BillLeader, Decision, OverviewBill, TabPart } from './overview-view.ts';
+import type { TabPart } from '../../domain/bill-parts.ts';
+import type { BillLeader, Decision, OverviewBill } from './overview-view.ts';
 import { useOverview } from './use-overview.ts';
 import { Welcome } from './Welcome.tsx';
 

@@ -15,7 +15,7 @@ import type {
 } from '../../engine/traces/traffic-types.ts';
 import type { TrafficGateRegion } from '../../engine/traces/traffic-gate-region.ts';
 import { offloadAdvice, sizeOnlyLossRange } from '../../domain/recall-verdict.ts';
-import { DAYS_PER_MONTH, type BillPart } from '../../domain/volume.ts';
+import { DAYS_PER_MONTH } from '../../domain/volume.ts';
 import type { TabId } from '../../model/ui.ts';
 import {
   formatFraction,
@@ -364,48 +364,6 @@ export function overviewViewOf(
       ? decisions
       : [...decisions, gateDecision(gate)];
   return { bill, decisions: withGate };
-}
-
-/** The part of the bill one tab's monthly figures model (the tab's volume line says the same). */
-export interface TabPart {
-  readonly tab: TabId;
-  readonly tabLabel: string;
-  /** Which part, in words. */
-  readonly what: string;
-  readonly per30DaysUsd: number;
-  /** Of the whole bill, 0–1. */
-  readonly share: number;
-  /** How it sits in the bill by kind of charge, a sentence. */
-  readonly within: string;
-}
-
-/** The gate's, the budget's and routing's parts, in the order they nest: carry within prompts. */
-export function tabPartsOf(parts: {
-  readonly gate?: BillPart | undefined;
-  readonly budget?: BillPart | undefined;
-  readonly routing?: BillPart | undefined;
-}): TabPart[] {
-  const rows: TabPart[] = [];
-  const add = (tab: TabId, tabLabel: string, part: BillPart | undefined, within: string): void => {
-    if (part === undefined) return;
-    rows.push({
-      tab,
-      tabLabel,
-      what: part.what.charAt(0).toUpperCase() + part.what.slice(1),
-      per30DaysUsd: part.usdPerDay * DAYS_PER_MONTH,
-      share: share(part.usdPerDay, part.billUsdPerDay),
-      within,
-    });
-  };
-  add('budget', 'Prompt budget', parts.budget, 'The prompt lines of the bill above.');
-  add('gate', 'Offload gate', parts.gate, 'Within the prompts: what the tool outputs add to them.');
-  add(
-    'routing',
-    'Model routing',
-    parts.routing,
-    "Prompts, output and fees of those models' calls.",
-  );
-  return rows;
 }
 
 /** "1.2M tokens" for the bill's line. */

@@ -17,12 +17,16 @@ import {
 import { computed, fromStore, useValue } from '../../state/derive.ts';
 import type { ScopeChoice } from '../../state/replay-scope.ts';
 import { pricingTable } from '../../state/selectors.ts';
-import { findPriceKey } from '../../core/index.ts';
-import { scenarioModels } from '../../domain/baselines.ts';
-import { budgetBillPart, gateBillPart, routingBillPart } from '../../domain/bill-parts.ts';
+import {
+  budgetBillPart,
+  gateBillPart,
+  routingBillPart,
+  tabPartsOf,
+  type TabPart,
+} from '../../domain/bill-parts.ts';
 import { useAppStore } from '../../state/store.ts';
 import { useTrafficCarry } from '../gate/use-traffic-carry.ts';
-import { overviewViewOf, tabPartsOf, type OverviewView, type TabPart } from './overview-view.ts';
+import { overviewViewOf, type OverviewView } from './overview-view.ts';
 
 const EVERY_CONVERSATION: ScopeChoice = { kind: 'all' };
 
@@ -73,7 +77,7 @@ export function useOverview(): OverviewAnswer {
     return tabPartsOf({
       budget: budgetBillPart(rates),
       gate: carry === undefined ? undefined : gateBillPart(carry, rates.asBilledUsdPerDay),
-      routing: routingBillPart(scenarioModels(scenario), (m) => findPriceKey(pricing, m), rates),
+      routing: routingBillPart(scenario, pricing, rates),
     });
   }, [c, carry, scenario, pricing]);
   return {

@@ -1,5 +1,3 @@
-import { findPriceKey } from '../../core/index.ts';
-import { scenarioModels } from '../../domain/baselines.ts';
 import { routingBillPart } from '../../domain/bill-parts.ts';
 import { partVolumeRows } from '../../domain/part-rows.ts';
 import { DEFAULT_VOLUME_PER_DAY, resolveVolume } from '../../domain/volume.ts';
@@ -37,10 +35,7 @@ export function RoutingVolumeLine({
   const costs: [string, number][] = [];
   if (reference.ok) costs.push([`Every hop on ${defaultModel}`, reference.result.totals.totalUsd]);
   if (main.ok) costs.push(['This routing', main.result.totals.totalUsd]);
-  const part =
-    rates === undefined
-      ? undefined
-      : routingBillPart(scenarioModels(scenario), (m) => findPriceKey(pricing, m), rates);
+  const part = rates === undefined ? undefined : routingBillPart(scenario, pricing, rates);
   const { rows, note } = partVolumeRows(volume, costs, reference.ok ? part : undefined);
   return (
     <div className="card">
