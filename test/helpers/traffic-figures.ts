@@ -3,7 +3,8 @@
  * stored and the worker had answered: what the gate, routing and budget
  * tabs and the report read (`useTrafficFigures`), without a worker.
  */
-import { act, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
 import { planChoiceOf } from '../../src/domain/traffic-replay.ts';
 import { engineQueryClient } from '../../src/engine/query-client.ts';
 import { useTrafficFigures, type TrafficFigures } from '../../src/engine/traces/traffic-figures.ts';
@@ -65,6 +66,22 @@ export function seedTrafficFigures(cross: TrafficCrossFigures, replay?: ReplayOu
         replay,
       );
     }
+  });
+}
+
+/**
+ * Each test of the file starts on the defaults with no traffic, and ends
+ * unmounted first: clearing the figures under a mounted component would
+ * re-render it after the test, outside act().
+ */
+export function startEachTestWithoutTraffic(): void {
+  beforeEach(() => {
+    act(() => useAppStore.getState().resetToDefaults());
+    clearTrafficFigures();
+  });
+  afterEach(() => {
+    cleanup();
+    clearTrafficFigures();
   });
 }
 

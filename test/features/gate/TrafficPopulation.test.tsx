@@ -1,11 +1,11 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import GatePanel from '../../../src/features/gate/GatePanel.tsx';
 import { useAppStore } from '../../../src/state/store.ts';
 import {
-  clearTrafficFigures,
   crossFigures,
   seedTrafficFigures,
+  startEachTestWithoutTraffic,
 } from '../../helpers/traffic-figures.ts';
 import { settled } from '../../helpers/settled.ts';
 
@@ -31,16 +31,7 @@ function card(): HTMLElement {
   });
 }
 
-beforeEach(() => {
-  act(() => useAppStore.getState().resetToDefaults());
-  clearTrafficFigures();
-});
-// Unmount first: clearing the figures under a mounted component would
-// re-render it after the test, outside act().
-afterEach(() => {
-  cleanup();
-  clearTrafficFigures();
-});
+startEachTestWithoutTraffic();
 
 describe("the gate on the traffic's tool outputs", () => {
   it('compares the policies on them, shows the fitted priors and puts them on the sliders', async () => {

@@ -1,7 +1,7 @@
 // Every tab's monthly figure with traffic loaded: scaled to the part of the
 // bill the tab models, and saying which part, against the whole bill.
-import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { BudgetVolumeLine } from '../../../src/features/budget/BudgetVolumeLine.tsx';
 import { GateVolumeLine } from '../../../src/features/gate/GateVolumeLine.tsx';
 import { CARRY_REQUEST } from '../../../src/features/gate/use-traffic-carry.ts';
@@ -10,11 +10,10 @@ import { engineQueryClient } from '../../../src/engine/query-client.ts';
 import type { TrafficGateRegion } from '../../../src/engine/traces/traffic-gate-region.ts';
 import { trafficKeys } from '../../../src/engine/traces/traffic-queries.ts';
 import { pricingTable } from '../../../src/state/selectors.ts';
-import { useAppStore } from '../../../src/state/store.ts';
 import {
-  clearTrafficFigures,
   crossFigures,
   seedTrafficFigures,
+  startEachTestWithoutTraffic,
   storedTraffic,
 } from '../../helpers/traffic-figures.ts';
 
@@ -28,14 +27,7 @@ const RATES = {
   byModelUsdPerDay: { 'claude-opus-4-6': 4, 'claude-haiku-4-5': 1 },
 };
 
-beforeEach(() => {
-  act(() => useAppStore.getState().resetToDefaults());
-  clearTrafficFigures();
-});
-afterEach(() => {
-  cleanup();
-  clearTrafficFigures();
-});
+startEachTestWithoutTraffic();
 
 /** "Never offload: $1.00 a day · $30.00 per 30 days" → 30. */
 function perMonth(label: RegExp): number {
