@@ -6,7 +6,7 @@
 
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext } from '@playwright/test';
-import { controlledBy, TAB_NAMES, waitForPanel } from './support/app.ts';
+import { controlledBy, openTab, TAB_NAMES, waitForPanel } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const EXACT = { exact: true };
@@ -51,12 +51,8 @@ for (const where of ['root', 'sub-path'] as const) {
       await waitForPanel(page, 'Offload gate');
       await expect(output, 'the saved work is back, offline').toHaveValue('31337');
       // Every tab's chunk comes from the cache.
-      for (const name of TAB_NAMES) {
-        await page.getByRole('tab', { name, exact: true }).click();
-        await waitForPanel(page, name);
-      }
-      await page.getByRole('tab', { name: 'Offload gate', exact: true }).click();
-      await waitForPanel(page, 'Offload gate');
+      for (const name of TAB_NAMES) await openTab(page, name);
+      await openTab(page, 'Offload gate');
       // A fresh page of the same app (a new tab, say) opens offline too, on the shared save.
       const second = await page.context().newPage();
       await second.goto(url);

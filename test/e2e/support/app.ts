@@ -30,9 +30,18 @@ export async function waitForPanel(page: Page, tabName: string): Promise<Locator
   return panel;
 }
 
-/** Opens `tabName` by clicking its tab and waits for its panel. */
+/**
+ * Opens `tabName` by clicking its tab and waits for its panel. A note that
+ * appears above the tab strip as the click lands (another tab's save, say)
+ * moves the strip from under the pointer: the click is made again until
+ * the tab is selected.
+ */
 export async function openTab(page: Page, tabName: string): Promise<Locator> {
-  await page.getByRole('tab', { name: tabName, exact: true }).click();
+  const tab = page.getByRole('tab', { name: tabName, exact: true });
+  await expect(async () => {
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: PANEL_TIMEOUT_MS });
   return waitForPanel(page, tabName);
 }
 
