@@ -1,9 +1,10 @@
 /**
- * Command-line benchmark (part of `npm run bench`): `bill --json` over a
- * generated folder of Claude Code transcripts, in a child process, five
- * runs. Prints one JSON line per figure, `{"name", "value", "unit"}`: MB/s
- * (median, min, max) and peak RSS (the largest of the runs; target: under
- * 300 MB for a 4 GB folder).
+ * Command-line benchmark (part of `npm run bench`): `bill --json` and
+ * `replay --all-on REPLAY_MODEL --json` over a generated folder of Claude
+ * Code transcripts, each in a child process, five runs. Prints one JSON
+ * line per figure, `{"name", "value", "unit"}`: MB/s (median, min, max) and
+ * peak RSS (the largest of the runs; target: under 300 MB for a 4 GB
+ * folder). `CCE_BENCH_COMMANDS` (default `bill,replay`) picks the commands.
  *
  * The folder is written to os.tmpdir()/cce-cli-bench-<MB>/ (never
  * committed) and reused by the next run: `CCE_BENCH_MB` sets its size in
@@ -11,7 +12,7 @@
  * bench/claude-code-corpus.ts transcript with its session, message and
  * request ids made the file's own, so no call is a duplicate of another.
  *
- * `--child DIR` runs only the command on DIR and prints its peak RSS.
+ * `--child COMMAND DIR` runs only the command on DIR and prints its peak RSS.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -24,12 +25,27 @@ import { generateTranscript } from './claude-code-corpus.ts';
 
 const FILE_MB = 50;
 const RUNS = 5;
+// A model of the price book that the corpus never runs on, so that every call moves.
+const REPLAY_MODEL = 'claude-sonnet-4-6';
 
-async function child(dir: string): Promise<void> {
+type BenchCommand = 'bill' | 'replay';
+
+const ARGS: Readonly<Record<BenchCommand, (dir: string) => string[]>> = {
+  bill: (dir) => ['bill', dir, '--json'],
+  replay: (dir) => ['replay', dir, '--all-on', REPLAY_MODEL, '--json'],
+};
+
+// The calls the command read, from its JSON.
+function callsIn(command: BenchCommand, text: string): number {
+  const json = JSON.parse(text) as { calls?: number; scopeCalls?: number };
+  return (command === 'bill' ? json.calls : json.scopeCalls) ?? 0;
+}
+
+async function child(command: BenchCommand, dir: string): Promise<void> {
   let calls = 0;
-  const status = await runCli(['bill', dir, '--json'], {
+  const status = await runCli(ARGS[command](dir), {
     stdout: (text) => {
-      calls = (JSON.parse(text) as { calls: number }).calls;
+      calls = callsIn(command, text);
     },
     stderr: () => undefined,
     stderrIsTty: false,
@@ -78,40 +94,54 @@ function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+function benchCommand(name: string | undefined): BenchCommand {
+  if (name === 'bill' || name === 'replay') return name;
+  throw new Error(`unknown command to benchmark: ${String(name)}`);
+}
+
 async function main(): Promise<void> {
   const childAt = process.argv.indexOf('--child');
   if (childAt >= 0) {
-    await child(process.argv[childAt + 1]!);
+    await child(benchCommand(process.argv[childAt + 1]), process.argv[childAt + 2]!);
     return;
   }
   const megabytes = Number(process.env['CCE_BENCH_MB'] ?? 400);
   const dir = join(folderOf(megabytes), 'projects');
   const bytes = bytesUnder(dir);
+  const commands = (process.env['CCE_BENCH_COMMANDS'] ?? 'bill,replay').split(',');
+  for (const command of commands) measure(benchCommand(command.trim()), dir, bytes);
+}
+
+function measure(command: BenchCommand, dir: string, bytes: number): void {
   const self = fileURLToPath(import.meta.url);
   const rates: number[] = [];
   let peakKiB = 0;
   let calls = 0;
   for (let run = 0; run < RUNS; run++) {
     const start = performance.now();
-    const out = spawnSync(process.execPath, ['--import', 'tsx', self, '--child', dir], {
+    const out = spawnSync(process.execPath, ['--import', 'tsx', self, '--child', command, dir], {
       encoding: 'utf8',
       maxBuffer: 1024 * 1024,
     });
     const seconds = (performance.now() - start) / 1000;
     if (out.status !== 0) throw new Error(`the child failed: ${out.stderr}`);
     const figures = JSON.parse(out.stdout) as { status: number; calls: number; maxRssKiB: number };
-    if (figures.status !== 0) throw new Error(`bill exited with ${figures.status}`);
+    if (figures.status !== 0) throw new Error(`${command} exited with ${figures.status}`);
     calls = figures.calls;
     peakKiB = Math.max(peakKiB, figures.maxRssKiB);
     rates.push(bytes / 1e6 / seconds);
   }
-  report({ name: `cli bill: folder size`, value: Math.round(bytes / 1e6), unit: 'MB' });
-  report({ name: `cli bill: calls`, value: calls, unit: 'calls' });
-  report({ name: `cli bill: throughput, median of ${RUNS}`, value: median(rates), unit: 'MB/s' });
-  report({ name: `cli bill: throughput, min`, value: Math.min(...rates), unit: 'MB/s' });
-  report({ name: `cli bill: throughput, max`, value: Math.max(...rates), unit: 'MB/s' });
+  report({ name: `cli ${command}: folder size`, value: Math.round(bytes / 1e6), unit: 'MB' });
+  report({ name: `cli ${command}: calls`, value: calls, unit: 'calls' });
   report({
-    name: `cli bill: peak RSS, max of ${RUNS}`,
+    name: `cli ${command}: throughput, median of ${RUNS}`,
+    value: median(rates),
+    unit: 'MB/s',
+  });
+  report({ name: `cli ${command}: throughput, min`, value: Math.min(...rates), unit: 'MB/s' });
+  report({ name: `cli ${command}: throughput, max`, value: Math.max(...rates), unit: 'MB/s' });
+  report({
+    name: `cli ${command}: peak RSS, max of ${RUNS}`,
     value: Math.round(peakKiB / 1024),
     unit: 'MB',
   });
