@@ -11,7 +11,7 @@ import { billTrace, type LazyTraceRead } from '../core/traces/index.ts';
 import { toCsv } from '../format/csv.ts';
 import type { ReplayConstraints } from '../domain/replay-constraints.ts';
 import type { ReplayPlanChoice, ReplayTtl } from '../domain/traffic-replay.ts';
-import { replayTraffic, searchTraffic } from '../engine/traces/replay-service.ts';
+import { replayAllTraffic, searchTraffic } from '../engine/traces/replay-service.ts';
 import type { PricingTable } from '../core/pricing.ts';
 import {
   BILL_DIMENSIONS,
@@ -223,7 +223,8 @@ function program(io: CliIo): Command {
               : { kind: 'map', mapping: (opts.map ?? []).map(([from, to]) => ({ from, to })) },
           ttlSeconds: opts.ttl,
         };
-        const outcome = replayTraffic([...read.calls], pricing, { scope: { kind: 'all' }, choice });
+        // Read a conversation at a time, again for each figure: the calls are never all records.
+        const outcome = replayAllTraffic(read.rereadable, pricing, choice);
         const { timeline: _timeline, ...figures } = outcome;
         if (opts.json === true) {
           json(figures);

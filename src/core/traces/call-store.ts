@@ -15,7 +15,9 @@ import type {
   TraceCall,
 } from './call-record.ts';
 import { CallIdIndex } from './call-id-index.ts';
+import { conversationOrder, firstCallAfter, timeOrder } from './call-order.ts';
 import { Float64Column, Uint32Column } from './columns.ts';
+import type { RereadableCalls } from './conversations.ts';
 
 /**
  * A call held by the store, named by its position in input order (files as
@@ -76,6 +78,7 @@ export class CallStore {
   private readonly nameIndex = new Map<string, number>();
   private currentSource = 0;
   private readonly reportedCosts = new Map<string, number>();
+  private order: Uint32Array | undefined;
 
   /** `keepToolResults` false: every call's `toolResults` stays empty (a bill or replay reads none). */
   constructor(private readonly keepToolResults = true) {
@@ -253,45 +256,64 @@ export class CallStore {
    * The store holds no call after the last.
    */
   *drain(): Generator<TraceCall, void, undefined> {
-    const sorted = this.sortedCalls();
-    if (this.timedToolResults.length > 0) this.placeTimedToolResults(sorted);
-    for (const call of sorted) {
-      const parent = this.toTraceCall(call);
-      const held = this.passes.get(call);
-      if (held === undefined || held.passes.length === 0) {
-        yield parent;
-        continue;
-      }
-      let placed = false;
-      for (const pass of held.passes) {
-        if (!placed && pass.index > held.parentSlot) {
-          yield parent;
-          placed = true;
-        }
-        yield passCall(parent, pass);
-      }
-      if (!placed) yield parent;
-    }
+    for (const call of this.ordered()) for (const record of this.withPasses(call)) yield record;
     this.clear();
   }
 
-  // Dated calls by time, then undated ones; ties (and the undated) in input order.
-  private sortedCalls(): Uint32Array {
-    const sorted = new Uint32Array(this.count);
-    for (let i = 0; i < sorted.length; i++) sorted[i] = i;
-    const at = this.at;
-    return sorted.sort((a, b) => {
-      const x = at.get(a);
-      const y = at.get(b);
-      if (Number.isNaN(x) || Number.isNaN(y)) {
-        if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
-        return a - b;
+  /**
+   * The calls `finish` gives, readable again and again once every call is
+   * in, until `drain` lets them go: in time order, or a conversation at a
+   * time in the order a replay groups them (`conversationsOf`), so that
+   * only one conversation's calls are ever records at once.
+   */
+  rereadable(): RereadableCalls {
+    const ordered = () => this.ordered();
+    const withPasses = (call: StoredCall) => this.withPasses(call);
+    const byConversation = () => conversationOrder(this.ordered(), this.conversation);
+    return {
+      *inTimeOrder() {
+        for (const call of ordered()) yield* withPasses(call);
+      },
+      *byConversation() {
+        const { calls, starts } = byConversation();
+        for (let g = 0; g + 1 < starts.length; g++) {
+          const group: TraceCall[] = [];
+          for (let i = starts[g]!; i < starts[g + 1]!; i++) group.push(...withPasses(calls[i]!));
+          yield group;
+        }
+      },
+    };
+  }
+
+  // The calls in time order with every tool result placed, worked out once.
+  private ordered(): Uint32Array {
+    if (this.order === undefined) {
+      this.order = timeOrder(this.at, this.count);
+      if (this.timedToolResults.length > 0) this.placeTimedToolResults(this.order);
+    }
+    return this.order;
+  }
+
+  // A held call's record, and its passes beside it in usage.iterations order (SPEC §13.2).
+  private withPasses(call: StoredCall): TraceCall[] {
+    const parent = this.toTraceCall(call);
+    const held = this.passes.get(call);
+    if (held === undefined || held.passes.length === 0) return [parent];
+    const records: TraceCall[] = [];
+    let placed = false;
+    for (const pass of held.passes) {
+      if (!placed && pass.index > held.parentSlot) {
+        records.push(parent);
+        placed = true;
       }
-      return x - y || a - b;
-    });
+      records.push(passCall(parent, pass));
+    }
+    if (!placed) records.push(parent);
+    return records;
   }
 
   private clear(): void {
+    this.order = undefined;
     this.ids.clear();
     for (const column of [
       this.at,
@@ -345,27 +367,10 @@ export class CallStore {
   }
 
   private placeTimedToolResults(sorted: Uint32Array): void {
-    const byConversation = new Map<number, StoredCall[]>();
-    for (const call of sorted) {
-      if (Number.isNaN(this.at.get(call))) continue;
-      const conversation = this.conversation.get(call);
-      const list = byConversation.get(conversation);
-      if (list === undefined) byConversation.set(conversation, [call]);
-      else list.push(call);
-    }
+    const firstAfter = firstCallAfter(sorted, this.at, this.conversation);
     for (const { conversationId, at, result } of this.timedToolResults) {
       const index = this.nameIndex.get(conversationId);
-      const list = index === undefined ? undefined : byConversation.get(index);
-      if (list === undefined) continue;
-      // The first call that starts strictly after the tool span started.
-      let lo = 0;
-      let hi = list.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (this.at.get(list[mid]!) > at) hi = mid;
-        else lo = mid + 1;
-      }
-      const target = list[lo];
+      const target = index === undefined ? undefined : firstAfter(index, at);
       if (target !== undefined) this.attach(target, result);
     }
     this.timedToolResults.length = 0;

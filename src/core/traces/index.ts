@@ -17,4 +17,5 @@ export * from './text-encoding.ts';
 export { MAX_LINES_BEFORE_FORMAT } from './jsonl-file.ts';
 export * from './billing.ts';
 export * from './tool-population.ts';
+export * from './conversations.ts';
 export * from './replay.ts';

@@ -15,6 +15,7 @@ import {
   type TraceInputFile,
 } from './call-record.ts';
 import { CallStore } from './call-store.ts';
+import type { RereadableCalls } from './conversations.ts';
 import { FileReader, type ReaderLimits } from './file-reader.ts';
 import type { ConversationNoteKind, RecordSink } from './record-sink.ts';
 
@@ -51,8 +52,13 @@ export interface TraceReadResult {
 
 /** What `finishLazily` gives: `finish`'s result, its calls made as they are iterated. */
 export interface LazyTraceRead extends Omit<TraceReadResult, 'calls' | 'billed'> {
-  /** `finish`'s calls, in its order; iterable once. */
+  /** `finish`'s calls, in its order; iterable once, which lets them go. */
   readonly calls: Iterable<TraceCall>;
+  /**
+   * The same calls, readable again and again (in time order or a
+   * conversation at a time, for a replay) until `calls` has been read.
+   */
+  readonly rereadable: RereadableCalls;
   /** Every model the calls name (passes included). */
   readonly models: ReadonlySet<string>;
 }
@@ -186,6 +192,7 @@ export function createTraceReader(
       const reported = store.reported();
       return {
         calls: store.drain(),
+        rereadable: store.rereadable(),
         models,
         skipped: [...skipped],
         files: [...files],

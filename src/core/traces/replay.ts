@@ -14,6 +14,7 @@ import { automaticCacheTtlOf, cacheModeOf, toolFeesOf } from '../price-family.ts
 import { priceRowsFor, rowInForce, type PriceRow, type PricingTable } from '../pricing.ts';
 import { billToolRequests } from './billing.ts';
 import { promptTokens, type TraceCall } from './call-record.ts';
+import { conversationsOf } from './conversations.ts';
 import { utcDay } from './time.ts';
 import { InvalidInputError } from '../errors.ts';
 
@@ -146,16 +147,6 @@ function targetName(plan: ReplayPlan, model: string): string {
   return plan.model.get(model) ?? model;
 }
 
-function groupByConversation(calls: readonly TraceCall[]): TraceCall[][] {
-  const groups = new Map<string, TraceCall[]>();
-  for (const call of calls) {
-    const group = groups.get(call.conversationId);
-    if (group === undefined) groups.set(call.conversationId, [call]);
-    else group.push(call);
-  }
-  return [...groups.values()];
-}
-
 function causeOf(
   predicted: number,
   logged: number,
@@ -173,21 +164,33 @@ function causeOf(
   return 'shared-prefix';
 }
 
+/** What a replay gives besides its calls. */
+export type ReplaySummary = Omit<ReplayResult, 'calls'>;
+
 /**
- * Replays `calls` (in the order a reader returns them: dated by time, ties
- * in input order, then the undated) under `plan` (SPEC §11, §13.6). The
- * target row is the table key's row in force on the call's own UTC day. A
- * call whose target model has no price row, and a stream-json reconciling
- * call, is left out: no cost, no effect on the cache, not in the
- * calibration. Iteration passes are replayed as calls.
+ * A replay folded one conversation at a time (SPEC §11: no state crosses
+ * conversations), so that its calls need never be held all at once: each
+ * replayed call is handed to `add`'s `onCall`, and `summary` gives the
+ * totals, what was left out and, for "as run", the calibration.
+ */
+export interface ConversationReplay {
+  /** Replays one conversation's calls, given in time order. */
+  add(conversation: readonly TraceCall[], onCall?: (call: ReplayedCall) => void): void;
+  /** The totals, left out calls and calibration of the conversations added so far. */
+  summary(): ReplaySummary;
+}
+
+/**
+ * Starts a replay under `plan` (SPEC §11, §13.6) to which conversations are
+ * added one at a time, each one's calls in time order. The target row is
+ * the table key's row in force on the call's own UTC day. A call whose
+ * target model has no price row, and a stream-json reconciling call, is
+ * left out: no cost, no effect on the cache, not in the calibration.
+ * Iteration passes are replayed as calls.
  *
  * @throws InvalidInputError when a what-if TTL is not a positive number of seconds
  */
-export function replayTrace(
-  calls: readonly TraceCall[],
-  pricing: PricingTable,
-  plan: ReplayPlan,
-): ReplayResult {
+export function startReplay(pricing: PricingTable, plan: ReplayPlan): ConversationReplay {
   if (plan.kind === 'whatIf' && !(Number.isFinite(plan.ttlSeconds) && plan.ttlSeconds > 0)) {
     throw new InvalidInputError(
       'ttlSeconds',
@@ -199,10 +202,10 @@ export function replayTrace(
     if (!keys.has(name)) keys.set(name, findPriceKey(pricing, name));
     return keys.get(name);
   };
-  const replayed: ReplayedCall[] = [];
   const unpriced = new Map<string, number>();
   const unpricedToolRequests = new Map<string, number>();
-  const differences: CacheReadDifference[] = [];
+  const largest: CacheReadDifference[] = [];
+  let replayedCalls = 0;
   let reconciling = 0;
   let totalUsd = 0;
   let toolFeesUsd = 0;
@@ -211,7 +214,7 @@ export function replayTrace(
   let uncachedTokens = 0;
   let within = 0;
 
-  for (const conversation of groupByConversation(calls)) {
+  const add = (conversation: readonly TraceCall[], onCall?: (call: ReplayedCall) => void) => {
     const chosenTtl =
       plan.kind === 'asRun'
         ? conversation.some((call) => call.cacheWrite1hTokens > 0)
@@ -269,7 +272,7 @@ export function replayTrace(
         const difference = call.cacheReadTokens - cached;
         if (Math.abs(difference) <= 0.02 * prompt) within += 1;
         else {
-          differences.push({
+          keepLargest(largest, {
             conversationId: call.conversationId,
             callId: call.callId,
             at: call.at,
@@ -287,7 +290,8 @@ export function replayTrace(
       cachedTokens += cached;
       writeTokens += write;
       uncachedTokens += uncached;
-      replayed.push({
+      replayedCalls += 1;
+      onCall?.({
         conversationId: call.conversationId,
         callId: call.callId,
         at: call.at,
@@ -303,23 +307,60 @@ export function replayTrace(
         loggedCacheReadTokens: call.cacheReadTokens,
       });
     }
-  }
-
-  const totals = { totalUsd, cachedTokens, writeTokens, uncachedTokens, toolFeesUsd };
-  const leftOut = { unpriced, reconciling };
-  if (plan.kind !== 'asRun') return { totals, calls: replayed, leftOut, unpricedToolRequests };
-  // Largest first; equal differences keep their replay order (sort is stable).
-  differences.sort((a, b) => Math.abs(b.differenceTokens) - Math.abs(a.differenceTokens));
-  return {
-    totals,
-    calls: replayed,
-    leftOut,
-    unpricedToolRequests,
-    calibration: {
-      calls: replayed.length,
-      withinTwoPercent: within,
-      share: replayed.length === 0 ? 0 : within / replayed.length,
-      largestDifferences: differences.slice(0, MAX_LISTED_DIFFERENCES),
-    },
   };
+
+  const summary = (): ReplaySummary => {
+    const totals = { totalUsd, cachedTokens, writeTokens, uncachedTokens, toolFeesUsd };
+    const leftOut = { unpriced: new Map(unpriced), reconciling };
+    const requests = new Map(unpricedToolRequests);
+    if (plan.kind !== 'asRun') return { totals, leftOut, unpricedToolRequests: requests };
+    return {
+      totals,
+      leftOut,
+      unpricedToolRequests: requests,
+      calibration: {
+        calls: replayedCalls,
+        withinTwoPercent: within,
+        share: replayedCalls === 0 ? 0 : within / replayedCalls,
+        largestDifferences: [...largest],
+      },
+    };
+  };
+  return { add, summary };
+}
+
+/**
+ * Keeps `difference` in `largest` if it is among the `MAX_LISTED_DIFFERENCES`
+ * largest so far, largest first; equal differences keep their replay order,
+ * as a stable sort of every difference would leave them.
+ */
+function keepLargest(largest: CacheReadDifference[], difference: CacheReadDifference): void {
+  const size = Math.abs(difference.differenceTokens);
+  let at = largest.length;
+  while (at > 0 && Math.abs(largest[at - 1]!.differenceTokens) < size) at -= 1;
+  if (at >= MAX_LISTED_DIFFERENCES) return;
+  largest.splice(at, 0, difference);
+  if (largest.length > MAX_LISTED_DIFFERENCES) largest.pop();
+}
+
+/**
+ * Replays `calls` (in the order a reader returns them: dated by time, ties
+ * in input order, then the undated) under `plan`, as `startReplay` does,
+ * one conversation after another (`conversationsOf`), keeping every
+ * replayed call.
+ *
+ * @throws InvalidInputError when a what-if TTL is not a positive number of seconds
+ */
+export function replayTrace(
+  calls: readonly TraceCall[],
+  pricing: PricingTable,
+  plan: ReplayPlan,
+): ReplayResult {
+  const replay = startReplay(pricing, plan);
+  const replayed: ReplayedCall[] = [];
+  const keep = (call: ReplayedCall) => void replayed.push(call);
+  for (const conversation of conversationsOf(calls)) replay.add(conversation, keep);
+  const { totals, leftOut, unpricedToolRequests, calibration } = replay.summary();
+  const result = { totals, calls: replayed, leftOut, unpricedToolRequests };
+  return calibration === undefined ? result : { ...result, calibration };
 }

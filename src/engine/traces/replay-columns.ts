@@ -29,7 +29,8 @@ function share(cached: number, prompt: number): number {
   return prompt > 0 ? cached / prompt : 0;
 }
 
-export function billedColumn(calls: readonly TraceCall[], pricing: PricingTable): ReplayColumn {
+/** The priced calls of `calls` as billed, split by kind of charge. */
+export function billedColumn(calls: Iterable<TraceCall>, pricing: PricingTable): ReplayColumn {
   const rowOf = rowFinder(pricing);
   const ratesOf = ratesFinder(pricing);
   let n = 0;
@@ -121,17 +122,24 @@ function splitOf(call: ReplayedCall, rates: Rates, ttlSeconds: number): CallSpli
   };
 }
 
+/** A replay's column summed one replayed call at a time, in replay order. */
+export interface ReplayColumnSum {
+  add(call: ReplayedCall): void;
+  readonly column: () => ReplayColumn;
+}
+
 /**
- * Replays `calls` (one scope's) and returns the columns; the replay's TTL of
- * a conversation is `ttlOf(conversationId)` (as run: its own; a choice: one).
+ * The column of a replay's calls, added one at a time; the replay's TTL of
+ * a conversation is `ttlOf(conversationId)` (as run: its own; a choice:
+ * one). `onCall` sees each call with its cost split by kind.
  */
-export function replayColumn(
-  replayed: readonly ReplayedCall[],
+export function replayColumnSum(
   pricing: PricingTable,
   ttlOf: (conversationId: string) => number,
   onCall?: (call: ReplayedCall, split: CallSplit) => void,
-): ReplayColumn {
+): ReplayColumnSum {
   const ratesOf = ratesFinder(pricing);
+  let calls = 0;
   let totalUsd = 0;
   let inputUsd = 0;
   let cacheReadUsd = 0;
@@ -140,28 +148,31 @@ export function replayColumn(
   let toolFeesUsd = 0;
   let cached = 0;
   let prompt = 0;
-  for (const call of replayed) {
-    const rates = ratesOf(call.model, call.promptTokens);
-    const ttlSeconds = ttlOf(call.conversationId);
-    const writeRate = ttlSeconds === 3600 ? rates.cacheWrite1h : rates.cacheWrite;
-    totalUsd += call.costUsd;
-    inputUsd += call.uncachedTokens * rates.input;
-    cacheReadUsd += call.cachedTokens * rates.cacheRead;
-    cacheWriteUsd += call.writeTokens * writeRate;
-    outputUsd += call.outputTokens * rates.output;
-    toolFeesUsd += call.toolFeesUsd;
-    cached += call.cachedTokens;
-    prompt += call.promptTokens;
-    if (onCall !== undefined) onCall(call, splitOf(call, rates, ttlSeconds));
-  }
   return {
-    calls: replayed.length,
-    totalUsd,
-    inputUsd,
-    cacheReadUsd,
-    cacheWriteUsd,
-    outputUsd,
-    toolFeesUsd,
-    cacheHitShare: share(cached, prompt),
+    add(call) {
+      const rates = ratesOf(call.model, call.promptTokens);
+      const ttlSeconds = ttlOf(call.conversationId);
+      const writeRate = ttlSeconds === 3600 ? rates.cacheWrite1h : rates.cacheWrite;
+      calls += 1;
+      totalUsd += call.costUsd;
+      inputUsd += call.uncachedTokens * rates.input;
+      cacheReadUsd += call.cachedTokens * rates.cacheRead;
+      cacheWriteUsd += call.writeTokens * writeRate;
+      outputUsd += call.outputTokens * rates.output;
+      toolFeesUsd += call.toolFeesUsd;
+      cached += call.cachedTokens;
+      prompt += call.promptTokens;
+      if (onCall !== undefined) onCall(call, splitOf(call, rates, ttlSeconds));
+    },
+    column: () => ({
+      calls,
+      totalUsd,
+      inputUsd,
+      cacheReadUsd,
+      cacheWriteUsd,
+      outputUsd,
+      toolFeesUsd,
+      cacheHitShare: share(cached, prompt),
+    }),
   };
 }

@@ -3,51 +3,47 @@
  * hour where it wrote 1-hour cache, else 5 minutes, as SPEC §11's "as run"
  * takes it. A what-if replay has one TTL; no state crosses conversations
  * (§11), so the two sets of conversations are replayed apart, each under
- * its TTL, and their calls put back in the order one replay gives them
+ * its TTL, and their calls given in the order one replay gives them
  * (conversations by their first call, each in its own order).
  */
 import type { PricingTable } from '../../core/pricing.ts';
 import {
-  replayTrace,
+  startReplay,
   type ReplayedCall,
   type ReplayLeftOut,
+  type ReplayPlan,
   type TraceCall,
 } from '../../core/traces/index.ts';
 
-/** The conversations that wrote 1-hour cache as they ran. */
-export function oneHourConversations(calls: readonly TraceCall[]): Set<string> {
-  const ids = new Set<string>();
-  for (const call of calls) if (call.cacheWrite1hTokens > 0) ids.add(call.conversationId);
-  return ids;
+/** Whether a conversation wrote 1-hour cache as it ran. */
+export function ranOnOneHour(conversation: readonly TraceCall[]): boolean {
+  return conversation.some((call) => call.cacheWrite1hTokens > 0);
 }
 
-/** The calls as replayed and what was left out, each conversation on its own TTL. */
+/**
+ * What was left out of the replay of `conversations` (as `conversationsOf`
+ * groups them), each on its own TTL: 1 hour for those in `oneHour`, else 5
+ * minutes; `onCall` sees each replayed call in replay order.
+ */
 export function replayOnOwnTtls(
-  calls: readonly TraceCall[],
+  conversations: Iterable<readonly TraceCall[]>,
   pricing: PricingTable,
   model: string | ReadonlyMap<string, string> | undefined,
   oneHour: ReadonlySet<string>,
-): { readonly calls: readonly ReplayedCall[]; readonly leftOut: ReplayLeftOut } {
-  const long = calls.filter((c) => oneHour.has(c.conversationId));
-  const short = calls.filter((c) => !oneHour.has(c.conversationId));
-  const plan = (ttlSeconds: number) =>
-    model === undefined
-      ? { kind: 'whatIf' as const, ttlSeconds }
-      : { kind: 'whatIf' as const, model, ttlSeconds };
-  const a = replayTrace(long, pricing, plan(3600));
-  const b = replayTrace(short, pricing, plan(300));
-  const order = new Map<string, number>();
-  for (const call of calls) {
-    if (!order.has(call.conversationId)) order.set(call.conversationId, order.size);
+  onCall: (call: ReplayedCall) => void,
+): ReplayLeftOut {
+  const plan = (ttlSeconds: number): ReplayPlan =>
+    model === undefined ? { kind: 'whatIf', ttlSeconds } : { kind: 'whatIf', model, ttlSeconds };
+  const long = startReplay(pricing, plan(3600));
+  const short = startReplay(pricing, plan(300));
+  for (const conversation of conversations) {
+    const id = conversation[0]?.conversationId;
+    (id !== undefined && oneHour.has(id) ? long : short).add(conversation, onCall);
   }
-  // Sort is stable: each conversation's calls keep their replay order.
-  const merged = [...a.calls, ...b.calls].sort(
-    (x, y) => order.get(x.conversationId)! - order.get(y.conversationId)!,
-  );
-  const unpriced = new Map(a.leftOut.unpriced);
-  for (const [name, n] of b.leftOut.unpriced) unpriced.set(name, (unpriced.get(name) ?? 0) + n);
-  return {
-    calls: merged,
-    leftOut: { unpriced, reconciling: a.leftOut.reconciling + b.leftOut.reconciling },
-  };
+  const a = long.summary().leftOut;
+  const b = short.summary().leftOut;
+  // The 1-hour conversations' unpriced models first, as two replays merged would list them.
+  const unpriced = new Map(a.unpriced);
+  for (const [name, n] of b.unpriced) unpriced.set(name, (unpriced.get(name) ?? 0) + n);
+  return { unpriced, reconciling: a.reconciling + b.reconciling };
 }

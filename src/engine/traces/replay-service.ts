@@ -7,11 +7,18 @@
  * up in words. Only these figures leave the worker, never the calls.
  */
 import { DEFAULT_REPLAY_CONSTRAINTS } from '../../domain/replay-constraints.ts';
-import { oneHourConversations, replayOnOwnTtls } from './replay-own-ttl.ts';
+import { ranOnOneHour, replayOnOwnTtls } from './replay-own-ttl.ts';
 import type { PricingTable } from '../../core/pricing.ts';
-import { billedColumn, replayColumn, rowFinder, type CallSplit } from './replay-columns.ts';
+import { billedColumn, replayColumnSum, rowFinder, type CallSplit } from './replay-columns.ts';
 import type { HopRecord } from '../../core/routing/simulate.ts';
-import { replayTrace, type ReplayedCall, type TraceCall } from '../../core/traces/index.ts';
+import {
+  rereadable,
+  startReplay,
+  type ReplayedCall,
+  type ReplayLeftOut,
+  type RereadableCalls,
+  type TraceCall,
+} from '../../core/traces/index.ts';
 import {
   choiceText,
   conversationTtl,
@@ -45,7 +52,7 @@ export function callsInScope(calls: readonly TraceCall[], scope: ReplayScope): T
 }
 
 /** The models seen in `calls`: by price row, else by the name as written; most calls first. */
-export function modelsSeenIn(calls: readonly TraceCall[], pricing: PricingTable): ModelSeenShare[] {
+export function modelsSeenIn(calls: Iterable<TraceCall>, pricing: PricingTable): ModelSeenShare[] {
   const rowOf = rowFinder(pricing);
   const seen = new Map<string, { priced: boolean; calls: number }>();
   for (const call of calls) {
@@ -66,7 +73,7 @@ export function modelsSeenIn(calls: readonly TraceCall[], pricing: PricingTable)
  */
 /** What a choice moves: one model for every call, or each model seen as the mapping says. */
 function movesOf(
-  calls: readonly TraceCall[],
+  calls: Iterable<TraceCall>,
   pricing: PricingTable,
   choice: ReplayPlanChoice,
 ): string | ReadonlyMap<string, string> {
@@ -83,13 +90,24 @@ function movesOf(
   return mapping;
 }
 
-/** The calls replayed under `choice`: at its TTL, or each conversation at its own. */
-function replayOf(basis: ScopeBasis, pricing: PricingTable, choice: ReplayPlanChoice) {
-  const { calls } = basis;
-  const model = movesOf(calls, pricing, choice);
-  return choice.ttlSeconds === null
-    ? replayOnOwnTtls(calls, pricing, model, basis.oneHour)
-    : replayTrace(calls, pricing, { kind: 'whatIf', model, ttlSeconds: choice.ttlSeconds });
+/**
+ * Replays the scope under `choice` (at its TTL, or each conversation at its
+ * own), one conversation at a time; `onCall` sees each replayed call in
+ * replay order. Returns what was left out.
+ */
+function replayOf(
+  basis: ScopeBasis,
+  pricing: PricingTable,
+  choice: ReplayPlanChoice,
+  onCall: (call: ReplayedCall) => void,
+): ReplayLeftOut {
+  const model = movesOf(basis.calls.inTimeOrder(), pricing, choice);
+  const conversations = basis.calls.byConversation();
+  if (choice.ttlSeconds === null)
+    return replayOnOwnTtls(conversations, pricing, model, basis.oneHour, onCall);
+  const replay = startReplay(pricing, { kind: 'whatIf', model, ttlSeconds: choice.ttlSeconds });
+  for (const conversation of conversations) replay.add(conversation, onCall);
+  return replay.summary().leftOut;
 }
 
 function hopOf(
@@ -129,7 +147,8 @@ function hopOf(
 
 /** What a scope gives whatever the choice: its calls, as billed, as run and the models seen. */
 interface ScopeBasis {
-  readonly calls: readonly TraceCall[];
+  readonly calls: RereadableCalls;
+  readonly callCount: number;
   readonly asBilled: ReplayColumn;
   readonly asRun: ReplayColumn;
   readonly modelsSeen: readonly ModelSeenShare[];
@@ -139,9 +158,45 @@ interface ScopeBasis {
   readonly oneHour: ReadonlySet<string>;
 }
 
+/**
+ * The basis of a scope's calls: as billed and the models seen in time
+ * order, as run a conversation at a time, never holding more of them than
+ * `calls` does.
+ */
+function basisFrom(calls: RereadableCalls, pricing: PricingTable): ScopeBasis {
+  const oneHour = new Set<string>();
+  const asRun = startReplay(pricing, { kind: 'asRun' });
+  const asRunColumn = replayColumnSum(pricing, (id) => (oneHour.has(id) ? 3600 : 300));
+  const addToColumn = (call: ReplayedCall) => asRunColumn.add(call);
+  let callCount = 0;
+  let conversations = 0;
+  for (const conversation of calls.byConversation()) {
+    callCount += conversation.length;
+    conversations += 1;
+    if (ranOnOneHour(conversation)) oneHour.add(conversation[0]!.conversationId);
+    asRun.add(conversation, addToColumn);
+  }
+  return {
+    calls,
+    callCount,
+    asBilled: billedColumn(calls.inTimeOrder(), pricing),
+    asRun: asRunColumn.column(),
+    modelsSeen: modelsSeenIn(calls.inTimeOrder(), pricing),
+    conversations,
+    oneHourConversations: oneHour.size,
+    oneHour,
+  };
+}
+
+/** A scope's calls as stored (the search takes them whole) and its basis. */
+interface KeptBasis {
+  readonly calls: readonly TraceCall[];
+  readonly basis: ScopeBasis;
+}
+
 /** At most this many scopes' bases are kept per set of stored calls. */
 const KEPT_BASES = 4;
-const bases = new WeakMap<readonly TraceCall[], Map<string, ScopeBasis>>();
+const bases = new WeakMap<readonly TraceCall[], Map<string, KeptBasis>>();
 
 /**
  * The basis of `scope`, worked out once per stored calls, scope and price
@@ -151,7 +206,7 @@ function basisOf(
   allCalls: readonly TraceCall[],
   pricing: PricingTable,
   scope: ReplayScope,
-): ScopeBasis {
+): KeptBasis {
   let kept = bases.get(allCalls);
   if (kept === undefined) {
     kept = new Map();
@@ -161,17 +216,7 @@ function basisOf(
   const held = kept.get(key);
   if (held !== undefined) return held;
   const calls = callsInScope(allCalls, scope);
-  const oneHour = oneHourConversations(calls);
-  const asRun = replayTrace(calls, pricing, { kind: 'asRun' });
-  const basis: ScopeBasis = {
-    calls,
-    asBilled: billedColumn(calls, pricing),
-    asRun: replayColumn(asRun.calls, pricing, (id) => (oneHour.has(id) ? 3600 : 300)),
-    modelsSeen: modelsSeenIn(calls, pricing),
-    conversations: new Set(calls.map((c) => c.conversationId)).size,
-    oneHourConversations: oneHour.size,
-    oneHour,
-  };
+  const basis = { calls, basis: basisFrom(rereadable(calls), pricing) };
   if (kept.size >= KEPT_BASES) kept.delete(kept.keys().next().value!);
   kept.set(key, basis);
   return basis;
@@ -183,20 +228,38 @@ export function replayTraffic(
   pricing: PricingTable,
   request: ReplayRequest,
 ): ReplayOutcome {
-  const basis = basisOf(allCalls, pricing, request.scope);
-  const { calls } = basis;
-  const replay = replayOf(basis, pricing, request.choice);
-  const ttl = request.choice.ttlSeconds;
+  return outcomeOf(basisOf(allCalls, pricing, request.scope).basis, pricing, request.choice);
+}
+
+/**
+ * `replayTraffic` of every call of `calls` (a reader's store, say) under
+ * `choice`, reading them again for each figure instead of holding them:
+ * only one conversation's calls are records at a time. The same figures.
+ */
+export function replayAllTraffic(
+  calls: RereadableCalls,
+  pricing: PricingTable,
+  choice: ReplayPlanChoice,
+): ReplayOutcome {
+  return outcomeOf(basisFrom(calls, pricing), pricing, choice);
+}
+
+function outcomeOf(
+  basis: ScopeBasis,
+  pricing: PricingTable,
+  choice: ReplayPlanChoice,
+): ReplayOutcome {
+  const ttl = choice.ttlSeconds;
   const hops: HopRecord[] = [];
   const conversationOrdinal = new Map<string, number>();
   let lastConversation = '';
   let index = 0;
-  const startAt = replay.calls[0]?.replayAt ?? 0;
-  const replayCol = replayColumn(
-    replay.calls,
+  let startAt: number | undefined;
+  const replayCol = replayColumnSum(
     pricing,
     (id) => conversationTtl(ttl, basis.oneHour.has(id)),
     (call, split) => {
+      startAt ??= call.replayAt;
       if (hops.length >= MAX_REPLAY_TIMELINE_HOPS) return;
       if (call.conversationId !== lastConversation) {
         lastConversation = call.conversationId;
@@ -210,21 +273,23 @@ export function replayTraffic(
       hops.push(hopOf(call, split, ordinal, index++, startAt));
     },
   );
+  const leftOut = replayOf(basis, pricing, choice, (call) => replayCol.add(call));
+  const replay = replayCol.column();
   return {
-    scopeCalls: calls.length,
+    scopeCalls: basis.callCount,
     scopeConversations: basis.conversations,
     asBilled: basis.asBilled,
     asRun: basis.asRun,
-    replay: replayCol,
-    leftOut: [...replay.leftOut.unpriced].map(([model, n]) => ({ model, calls: n })),
+    replay,
+    leftOut: [...leftOut.unpriced].map(([model, n]) => ({ model, calls: n })),
     modelsSeen: basis.modelsSeen,
-    choiceText: choiceText(request.choice),
+    choiceText: choiceText(choice),
     changesNothing:
-      request.choice.ttlSeconds === null &&
-      request.choice.model.kind === 'map' &&
-      realMoves(request.choice.model.mapping).length === 0,
-    givesUp: givesUpWords(request.choice, basis.modelsSeen, basis),
-    timeline: { hops, totalCalls: replay.calls.length },
+      choice.ttlSeconds === null &&
+      choice.model.kind === 'map' &&
+      realMoves(choice.model.mapping).length === 0,
+    givesUp: givesUpWords(choice, basis.modelsSeen, basis),
+    timeline: { hops, totalCalls: replay.calls },
   };
 }
 
@@ -235,8 +300,8 @@ export function searchTraffic(
   scope: ReplayScope,
   constraints: ReplayConstraints = DEFAULT_REPLAY_CONSTRAINTS,
 ): ReplaySearchOutcome {
-  const basis = basisOf(allCalls, pricing, scope);
-  const { calls, modelsSeen } = basis;
+  const { calls, basis } = basisOf(allCalls, pricing, scope);
+  const { modelsSeen } = basis;
   const search = searchReplayChoices(calls, pricing, replayCandidates(pricing), constraints);
   const unpriced = modelsSeen.filter((m) => !m.priced);
   const fixedCalls = modelsSeen
