@@ -82,15 +82,15 @@ export function ReportTrafficDecisions() {
                 <tr key={d.id}>
                   <th scope="row">{d.question}</th>
                   <td>{d.sentence}</td>
-                  <td>
+                  <td data-label="Per 30 days">
                     {d.changePer30DaysUsd === undefined
                       ? '—'
                       : formatMoneyChange(d.changePer30DaysUsd)}
                   </td>
-                  <td>
+                  <td data-label="Compared with; part of the bill">
                     {d.comparedWith}; {d.billPart}
                   </td>
-                  <td>{LEVEL_WORDS[d.confidence.level]}</td>
+                  <td data-label="How sure">{LEVEL_WORDS[d.confidence.level]}</td>
                 </tr>
               ))}
             </tbody>
