@@ -69,6 +69,12 @@ for (const [theme, width] of [
     );
     await expect(decisions).toContainText('Exact on this traffic');
     await expect(report.getByRole('figure')).toHaveCount(4);
+    // The prices table lists the rows the traffic is billed on, not only the scenario's.
+    const prices = report.getByRole('table', { name: 'Prices used, USD per million tokens' });
+    await expect(prices.getByRole('row', { name: /^claude-sonnet-4-5 / })).toContainText(
+      'your traffic: 5 calls',
+      LINK_TIMEOUT,
+    );
     await expect(report.getByTestId('report-live-link')).toBeVisible(LINK_TIMEOUT);
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({

@@ -11,6 +11,7 @@ import type { ReplayConstraints } from '../../domain/replay-constraints.ts';
 import { connect } from '../connect.ts';
 import type { TrafficSource } from './read-file.ts';
 import type { TrafficGateRegion, TrafficGateRegionRequest } from './traffic-gate-region.ts';
+import type { TrafficPriceUsed } from './traffic-prices.ts';
 import { unpackCrossFigures, unpackReplayOutcome } from './worker-packing.ts';
 import type { WorkerTrafficService } from './worker-traffic-service.ts';
 import type {
@@ -55,6 +56,10 @@ export interface TrafficClient {
     pricing: PricingTable,
     request: TrafficGateRegionRequest,
   ): Promise<TrafficGateRegion | undefined>;
+  pricesUsed(
+    pricing: PricingTable,
+    targets: readonly string[],
+  ): Promise<TrafficPriceUsed[] | undefined>;
 }
 
 /** A client on a new import worker, or on an in-thread service where workers are absent. */
@@ -87,5 +92,7 @@ export function createTrafficClient(): TrafficClient {
     },
     // 84 points and a few groups: small enough to clone.
     gateRegion: (pricing, request) => remote.gateRegion(pricing, request),
+    // A row per price row used: small enough to clone.
+    pricesUsed: (pricing, targets) => remote.pricesUsed(pricing, targets),
   };
 }

@@ -15,6 +15,7 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import type { TrafficGateRegion, TrafficGateRegionRequest } from './traffic-gate-region.ts';
+import type { TrafficPriceUsed } from './traffic-prices.ts';
 import type { PricingTable } from '../../core/pricing.ts';
 import { planChoiceOf, type ReplayPlanChoice } from '../../domain/traffic-replay.ts';
 import {
@@ -197,6 +198,28 @@ export function useTrafficGateRegion(
   return { ...answer, value: answer.value ?? undefined };
 }
 
+/**
+ * The price rows the traffic's bill and the replay `targets` are priced on,
+ * under `pricing` (undefined: no traffic).
+ */
+export function useTrafficPricesUsed(
+  pricing: PricingTable,
+  targets: readonly string[],
+): TrafficAnswer<readonly TrafficPriceUsed[]> {
+  const stored = useStoredTraffic();
+  const asked = stored?.meta !== undefined;
+  const query = useQuery(
+    {
+      queryKey: trafficKeys.pricesUsed(stored, pricing, targets),
+      queryFn: async () => (await (await trafficClient()).pricesUsed(pricing, targets)) ?? [],
+      enabled: asked,
+      ...TRAFFIC_GC,
+    },
+    engineQueryClient,
+  );
+  return answerOf(query, asked, stored);
+}
+
 /** The worker's scope for the user's; `undefined` when nothing is chosen yet. */
 export function workerScope(scope: ScopeChoice): ReplayScope | undefined {
   if (scope.kind === 'all') return { kind: 'all' };
@@ -232,6 +255,11 @@ export const trafficKeys = {
     pricing: PricingTable,
     request: TrafficGateRegionRequest | null,
   ) => ['traffic', 'gateRegion', stored, pricing, request] as const,
+  pricesUsed: (
+    stored: StoredTraffic | undefined,
+    pricing: PricingTable,
+    targets: readonly string[],
+  ) => ['traffic', 'pricesUsed', stored, pricing, [...targets].sort()] as const,
 };
 
 /**

@@ -11,6 +11,7 @@ import type { ReplayConstraints } from '../../domain/replay-constraints.ts';
 import type { TraceCall } from '../../core/traces/index.ts';
 import { mergeCalls } from './merge-calls.ts';
 import { replayTraffic, searchTraffic } from './replay-service.ts';
+import { trafficPricesUsed, type TrafficPriceUsed } from './traffic-prices.ts';
 import type { TrafficSource } from './read-file.ts';
 import { readSources, type ImportedPart } from './import-read.ts';
 import { analyseTraffic } from './traffic-analysis.ts';
@@ -265,6 +266,16 @@ export class TrafficService {
     await this.ensureLoaded();
     if (this.meta.files.length === 0) return undefined;
     return crossTabFigures(this.calls, await this.billing(pricing));
+  }
+
+  /** The price rows the traffic's bill and the replay `targets` are priced on, or `undefined` with no traffic. */
+  async pricesUsed(
+    pricing: PricingTable,
+    targets: readonly string[],
+  ): Promise<TrafficPriceUsed[] | undefined> {
+    await this.ensureLoaded();
+    if (this.meta.files.length === 0) return undefined;
+    return trafficPricesUsed(this.calls, await this.billing(pricing), targets);
   }
 
   /** The gate's region over the traffic as it ran, or `undefined` with no priced tool output. */

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { ScenarioData } from '../../model/scenario.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatNumber, formatPercent, formatTokens, withArticle } from '../../ui/format.ts';
-import type { AssumptionFacts } from './report-assumptions-data.ts';
+import { PRICE_BOOK_LABEL } from '../../domain/price-book-meta.ts';
+import type { AssumptionFacts, PricesUsedTable } from './report-assumptions-data.ts';
 
 export { modelsInPlay } from './report-assumptions-data.ts';
 
@@ -16,7 +17,7 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * The assumptions behind every figure of the report, in words: the price
- * rows of the models in play, the gate's inputs and thresholds, the policy
+ * rows of the models in play and of the traffic's figures, the gate's inputs and thresholds, the policy
  * comparison's basis, the budget's limit and estimator, and the routing
  * conversation, cache TTL and baseline.
  */
@@ -24,18 +25,22 @@ export function ReportAssumptions({
   data,
   facts,
   policyWords,
+  prices,
 }: {
   data: ScenarioData;
   /** The hop count, TTL and prices used (the report's node derives them). */
   facts: AssumptionFacts;
   /** The policy comparison's basis in words (empty when it could not be computed). */
   policyWords: readonly string[];
+  /** The "Prices used" table: the scenario's rows and the traffic's. */
+  prices: PricesUsedTable;
 }) {
   const g = data.gate;
   const pop = g.population;
   const b = data.budget;
   const r = data.routing.scenario;
-  const { hops, ttlSeconds: ttl, pricesUsed: rows } = facts;
+  const { hops, ttlSeconds: ttl } = facts;
+  const bookRows = prices.rows.some((r) => r.fromBook);
   return (
     <div className="report-assumptions">
       <ul>
@@ -70,33 +75,69 @@ export function ReportAssumptions({
           resolver applies to the react dispatch only
         </Line>
       </ul>
-      <DataTable
-        caption="Prices used, USD per million tokens"
-        captionShown
-        className="report-prices"
-        columns={[
-          { key: 'model', header: 'Model', cell: (row) => row.model, rowHeader: true },
-          {
-            key: 'input',
-            header: 'Input',
-            cell: (row) => (row.missing ? 'not in the price table' : row.input),
-            span: (row) => (row.missing ? 4 : 1),
-          },
-          { key: 'output', header: 'Output', cell: (row) => (row.missing ? null : row.output) },
-          {
-            key: 'write',
-            header: `Cache write (${formatNumber(ttl)} s)`,
-            cell: (row) => (row.missing ? null : row.cacheWrite),
-          },
-          {
-            key: 'read',
-            header: 'Cache read',
-            cell: (row) => (row.missing ? null : row.cacheRead),
-          },
-        ]}
-        rows={rows}
-        rowKey={(row) => row.model}
-      />
+      <div className="report-prices-box">
+        <DataTable
+          caption="Prices used, USD per million tokens"
+          captionShown
+          className="report-prices"
+          scroll={{ label: 'Prices used (scrolls sideways on a narrow screen)' }}
+          columns={[
+            {
+              key: 'model',
+              header: 'Model',
+              cell: (row) => (
+                <>
+                  {row.model}
+                  {row.fromBook ? '\u2020' : ''}
+                  {row.effectiveFrom === undefined ? null : (
+                    <span className="report-price-from"> from {row.effectiveFrom}</span>
+                  )}
+                </>
+              ),
+              rowHeader: true,
+              isolate: true,
+            },
+            {
+              key: 'input',
+              header: 'Input',
+              cell: (row) => row.prices?.input ?? 'not in the price table',
+              span: (row) => (row.prices === undefined ? 5 : 1),
+            },
+            { key: 'output', header: 'Output', cell: (row) => row.prices?.output },
+            { key: 'write5m', header: 'Write 5 min', cell: (row) => row.prices?.write5m },
+            { key: 'write1h', header: 'Write 1 h', cell: (row) => row.prices?.write1h },
+            { key: 'read', header: 'Read', cell: (row) => row.prices?.read },
+            {
+              key: 'use',
+              header: 'Used for',
+              cell: (row) => row.usedFor,
+              className: 'report-price-use',
+            },
+          ]}
+          rows={prices.rows}
+          rowKey={(row) => `${row.model}\n${row.effectiveFrom ?? ''}\n${String(row.fromBook)}`}
+        />
+        {bookRows || prices.more !== undefined ? (
+          <p className="note report-prices-note">
+            {bookRows
+              ? `\u2020 From the default price book (${PRICE_BOOK_LABEL}); the others are this scenario's price table.`
+              : null}
+            {prices.more === undefined ? null : (
+              <>
+                {bookRows ? ' ' : null}
+                {prices.more.words}, in the Prices tab:{' '}
+                {prices.more.names.map((name, i) => (
+                  <span key={name}>
+                    {i > 0 ? ', ' : null}
+                    <bdi>{name}</bdi>
+                  </span>
+                ))}
+                .
+              </>
+            )}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }

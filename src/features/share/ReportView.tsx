@@ -11,6 +11,7 @@ import type { Outcome } from '../../domain/headline-figures.ts';
 import { formatDeltaPct } from '../../domain/policy-words.ts';
 import { describeStrategy } from './strategy-words.ts';
 import { ReportAssumptions } from './ReportAssumptions.tsx';
+import { useReportPrices } from './use-report-prices.ts';
 import { ReportDetailsForm, ReportHead } from './ReportHeader.tsx';
 import { BudgetChart, GateTermsChart, PolicyChart, RoutingChart } from './ReportCharts.tsx';
 import { ReportTrafficSection } from './ReportTrafficSection.tsx';
@@ -67,6 +68,7 @@ export default function ReportView({
   const routingChart = useValue(reportRoutingChart);
   const policyWords = useValue(reportPolicyWords);
   const assumptionFacts = useValue(reportAssumptionFacts);
+  const prices = useReportPrices(assumptionFacts);
   const routingScenario = scenario.routing.scenario;
   // The date of the report's making: when it was opened in this page.
   const [made] = useState(() => new Date());
@@ -273,7 +275,12 @@ export default function ReportView({
 
         <section aria-labelledby={`${id}-a`} className="report-foot">
           <h3 id={`${id}-a`}>Assumptions behind every figure</h3>
-          <ReportAssumptions data={scenario} facts={assumptionFacts} policyWords={policyWords} />
+          <ReportAssumptions
+            data={scenario}
+            facts={assumptionFacts}
+            policyWords={policyWords}
+            prices={prices}
+          />
         </section>
       </article>
     </div>
