@@ -3,7 +3,7 @@
 // over the traffic's days.
 import { describe, expect, it } from 'vitest';
 import { billTrace, PLAIN_CALL_FIELDS, type TraceCall } from '../../../src/core/traces/index.ts';
-import { emptyPricingTable, type PricingTable } from '../../../src/core/pricing.ts';
+import type { PriceRow, PricingTable } from '../../../src/core/pricing.ts';
 import { trafficPricesUsed } from '../../../src/engine/traces/traffic-prices.ts';
 
 let seq = 0;
@@ -31,7 +31,7 @@ const MARCH = 1_772_323_200;
 const MAY = 1_777_593_600;
 
 function table(): PricingTable {
-  const t = emptyPricingTable();
+  const t = Object.create(null) as Record<string, PriceRow | readonly PriceRow[]>;
   // Sonnet's price fell on 2026-04-01: calls before and after bill on different rows.
   t['sonnet'] = [
     {
