@@ -50,6 +50,11 @@ export function scaleToMonth(usdPerUnit: number, unitsPerDay: number): ScaledCos
   return { usdPerDay, usdPer30Days: usdPerDay * DAYS_PER_MONTH };
 }
 
+/** A cost over a span of days, per 30 days at the same rate (undefined without a span). */
+export function per30Days(usd: number, spanDays: number): number | undefined {
+  return spanDays > 0 ? (usd / spanDays) * DAYS_PER_MONTH : undefined;
+}
+
 /** One line of a volume figure: what is scaled, per unit and per day and month. */
 export interface VolumeRow extends ScaledCost {
   readonly label: string;

@@ -15,7 +15,7 @@ import type {
 } from '../../engine/traces/traffic-types.ts';
 import type { TrafficGateRegion } from '../../engine/traces/traffic-gate-region.ts';
 import { offloadAdvice, sizeOnlyLossRange } from '../../domain/recall-verdict.ts';
-import { DAYS_PER_MONTH } from '../../domain/volume.ts';
+import { DAYS_PER_MONTH, per30Days } from '../../domain/volume.ts';
 import type { TabId } from '../../model/ui.ts';
 import {
   formatFraction,
@@ -143,11 +143,6 @@ export function overviewBillOf(
     topProjects: leaders(analysis.billed.byProject, total, '(no project)'),
     topModels: leaders(analysis.billed.byModel, total, '(no model)'),
   };
-}
-
-/** A change over the traffic, per 30 days at its rate (undefined without a span). */
-function per30Days(changeUsd: number, spanDays: number): number | undefined {
-  return spanDays > 0 ? (changeUsd / spanDays) * DAYS_PER_MONTH : undefined;
 }
 
 function changeWords(changeUsd: number, asBilledUsd: number, spanDays: number): string {

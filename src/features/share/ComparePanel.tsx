@@ -15,11 +15,27 @@ import type { InputDifference } from './scenario-diff.ts';
 import { useShareStore } from './share-store.ts';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import type { ComparisonRow } from './compare-rows.ts';
+import { CompareTraffic } from './CompareTraffic.tsx';
+import { useCompareTraffic } from './use-compare-traffic.ts';
+
+const figureClass = (row: ComparisonRow) => (row.numeric ? 'compare-figure' : undefined);
 
 const FIGURE_COLUMNS: readonly DataColumn<ComparisonRow>[] = [
   { key: 'figure', header: 'Figure', cell: (row) => row.label, rowHeader: true },
-  { key: 'a', header: 'A (pinned)', cell: (row) => row.a },
-  { key: 'b', header: 'B (current)', cell: (row) => row.b },
+  {
+    key: 'a',
+    header: 'A (pinned)',
+    cell: (row) => row.a,
+    className: figureClass,
+    isolate: (row) => !row.numeric,
+  },
+  {
+    key: 'b',
+    header: 'B (current)',
+    cell: (row) => row.b,
+    className: figureClass,
+    isolate: (row) => !row.numeric,
+  },
   { key: 'difference', header: 'B − A', cell: (row) => row.difference },
 ];
 
@@ -70,6 +86,7 @@ export default function ComparePanel({ pinned }: { pinned: ScenarioData }) {
   const inputGroups = useValue(inputDiffGroups);
   const fateGroups = useValue(fateDiffGroups);
   const status = useValue(comparisonStatus);
+  const traffic = useCompareTraffic(pinned);
   const { setCompareOpen, pinA, notify } = useShareStore.getState();
 
   return (
@@ -99,7 +116,7 @@ export default function ComparePanel({ pinned }: { pinned: ScenarioData }) {
         </div>
       </div>
       <p role="status" className="note">
-        {status}
+        {traffic === null ? status : `${status} ${traffic.status}`}
       </p>
 
       <section aria-labelledby={`${id}-in`} className="compare-section">
@@ -138,6 +155,8 @@ export default function ComparePanel({ pinned }: { pinned: ScenarioData }) {
           scroll={{ label: 'Headline figures of A and B' }}
         />
       </section>
+
+      <CompareTraffic comparison={traffic} columns={FIGURE_COLUMNS} />
     </aside>
   );
 }

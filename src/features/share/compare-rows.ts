@@ -15,9 +15,12 @@ export interface ComparisonRow {
   /** B − A, signed, or "same" / "changed" for words. */
   readonly difference: string;
   readonly changed: boolean;
+  /** Both sides are figures (kept on one line), not words (which wrap, isolated from the page's direction). */
+  readonly numeric: boolean;
 }
 
-type Figure =
+/** A figure of one side: a number of a kind, or words. */
+export type Figure =
   | { kind: 'usd' | 'tokens' | 'count' | 'fraction'; value: number }
   | { kind: 'text'; value: string };
 
@@ -137,19 +140,19 @@ function difference(a: Figure | { error: string }, b: Figure | { error: string }
   }
 }
 
+/** One line of the comparison: both sides shown, and B − A. */
+export function compareRow(
+  id: string,
+  label: string,
+  a: Figure | { error: string },
+  b: Figure | { error: string },
+): ComparisonRow {
+  const diff = difference(a, b);
+  const numeric = [a, b].every((side) => !('error' in side) && side.kind !== 'text');
+  return { id, label, a: show(a), b: show(b), difference: diff, changed: diff !== 'same', numeric };
+}
+
 /** The comparison table of A and B: one row per headline figure. */
 export function compareFigures(a: HeadlineFigures, b: HeadlineFigures): ComparisonRow[] {
-  return SPECS.map((spec) => {
-    const fa = spec.read(a);
-    const fb = spec.read(b);
-    const diff = difference(fa, fb);
-    return {
-      id: spec.id,
-      label: spec.label,
-      a: show(fa),
-      b: show(fb),
-      difference: diff,
-      changed: diff !== 'same',
-    };
-  });
+  return SPECS.map((spec) => compareRow(spec.id, spec.label, spec.read(a), spec.read(b)));
 }

@@ -27,9 +27,11 @@ import {
   type RoutingFigures,
 } from '../../domain/headline-figures.ts';
 import { atom, computed, fromStore, type Signal } from '../../state/derive.ts';
-import { pricingTable } from '../../state/selectors.ts';
+import { priceRows, pricingTable } from '../../state/selectors.ts';
 import { selectScenario } from '../../state/store.ts';
 import type { ScenarioData } from '../../model/scenario.ts';
+import { tableFromRows } from '../../model/prices.ts';
+import type { PricingTable } from '../../core/pricing.ts';
 import { hopsOf, type RoutedHops } from './fate-diff.ts';
 import { useShareStore } from './share-store.ts';
 
@@ -150,6 +152,25 @@ export const pinnedFigures: Signal<HeadlineFigures | null> = computed(
   },
   { isEqual: sameOrNull(sameData) },
 );
+
+/** A's own price table, made once per pin. */
+const pinnedOwnPricing = computed('figures.pinned.ownPricing', () => {
+  const pinned = pinnedScenario.get();
+  return pinned === null ? null : tableFromRows(pinned.prices.rows);
+});
+
+/**
+ * A's price table: what A's replay over the traffic is priced on. B's very
+ * table when A's rows are B's by value, so that the same choice on the same
+ * prices is one replay of the traffic, not two.
+ */
+export const pinnedPricing: Signal<PricingTable | null> = computed('figures.pinned.pricing', () => {
+  const pinned = pinnedScenario.get();
+  if (pinned === null) return null;
+  return sameData(pinned.prices.rows, priceRows.get())
+    ? pricingTable.get()
+    : pinnedOwnPricing.get();
+});
 
 /** A's routed hops (or why there are none). */
 export const pinnedHops: Signal<RoutedHops | null> = computed(
