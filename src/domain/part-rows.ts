@@ -17,6 +17,12 @@ export interface PartRows {
   readonly rows: readonly VolumeRow[];
   /** Which part of the bill the figures model, and how; undefined without traffic. */
   readonly note: string | undefined;
+  /**
+   * The figures are set to the part of the bill: a choice that only prices
+   * the tab's own costs per unit (a model to price on) moves their ratio to
+   * the baseline, never the baseline itself.
+   */
+  readonly scaled: boolean;
 }
 
 /**
@@ -32,7 +38,7 @@ export function partVolumeRows(
 ): PartRows {
   const baseline = costs[0];
   if (part === undefined || baseline === undefined) {
-    return { rows: volumeRows(volume, costs), note: undefined };
+    return { rows: volumeRows(volume, costs), note: undefined, scaled: false };
   }
   const month = (usdPerDay: number) => formatMoney(usdPerDay * DAYS_PER_MONTH);
   const whole = `your bill of ${month(part.billUsdPerDay)} per 30 days`;
@@ -44,12 +50,14 @@ export function partVolumeRows(
         costs.map(([label]) => [label, 0] as const),
       ),
       note: `Your traffic bills nothing for ${part.what} (of ${whole}), so these figures stand for none of it (the scenario's own costs per unit are in the tab above).`,
+      scaled: false,
     };
   }
   if (!(baseline[1] > 0)) {
     return {
       rows: volumeRows(volume, costs),
       note: `${baseline[0]} costs nothing in this tab's scenario, so it cannot be scaled to ${part.what}: these figures are the scenario's own.`,
+      scaled: false,
     };
   }
   const scale = part.usdPerDay / part.unitsPerDay / baseline[1];
@@ -68,5 +76,6 @@ export function partVolumeRows(
       `Scaled to the part of your bill this tab models: ${part.what}, ` +
       `${month(part.usdPerDay)} per 30 days as billed${share} of ${whole}. ` +
       `"${baseline[0]}" is set to that part; the other figures keep this tab's ratio to it.${atVolume}`,
+    scaled: true,
   };
 }

@@ -42,6 +42,8 @@ export interface ModelSelectProps {
   /** An option's text; the model name when absent. */
   labelOf?: (model: string) => string;
   invalid?: boolean;
+  /** The id of a text that describes the select (`aria-describedby`). */
+  describedBy?: string | undefined;
   /** Names the filter for assistive technology ("Filter the models for …"). */
   filterName?: string;
   style?: CSSProperties;
@@ -64,6 +66,7 @@ export const ModelSelect = memo(function ModelSelect(props: ModelSelectProps) {
       aria-label={props.ariaLabel}
       value={value}
       aria-invalid={props.invalid || undefined}
+      aria-describedby={props.describedBy}
       onChange={(e) => props.onChange(e.target.value)}
       style={props.style}
     >

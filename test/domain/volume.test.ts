@@ -62,11 +62,13 @@ describe('partVolumeRows', () => {
     const volume = { perDay: 100, source: 'default' as const };
     const plain = partVolumeRows(volume, costs, undefined);
     expect(plain.note).toBeUndefined();
+    expect(plain.scaled).toBe(false);
     expect(plain.rows.map((r) => r.usdPerDay)).toEqual([2, 1.5]);
   });
 
   it("sets the baseline to the part at the traffic's rate, and keeps the ratios", () => {
-    const { rows, note } = partVolumeRows({ perDay: 20, source: 'traffic' }, costs, part);
+    const { rows, note, scaled } = partVolumeRows({ perDay: 20, source: 'traffic' }, costs, part);
+    expect(scaled).toBe(true);
     expect(rows[0]!.usdPerDay).toBeCloseTo(3, 12);
     expect(rows[0]!.usdPer30Days).toBeCloseTo(90, 12);
     expect(rows[1]!.usdPerDay / rows[0]!.usdPerDay).toBeCloseTo(0.75, 12);

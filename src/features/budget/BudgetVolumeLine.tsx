@@ -67,9 +67,9 @@ export const BudgetVolumeLine = memo(function BudgetVolumeLine() {
   const prompt = useValue(admittedPromptPrice);
   // The rate may come from the traffic's session store, which is outside the graph.
   const volume = resolveVolume(typed, trafficRate, DEFAULT_VOLUME_PER_DAY.prompts);
-  const { rows, note } =
+  const { rows, note, scaled } =
     prompt.usd === null || prompt.allUsd === null
-      ? { rows: [], note: undefined }
+      ? { rows: [], note: undefined, scaled: false }
       : partVolumeRows(
           volume,
           [
@@ -103,7 +103,15 @@ export const BudgetVolumeLine = memo(function BudgetVolumeLine() {
             onChange={pickModel}
             filterName="the models to price the prompts on"
             style={PRICED_ON_WIDTH}
+            describedBy={scaled ? `${id}-m-note` : undefined}
           />
+          {scaled ? (
+            <p id={`${id}-m-note`} className="note">
+              With your traffic, &ldquo;Every row, no budget&rdquo; is what its prompts cost as
+              billed, on the models they ran on: this model sets only how much the admitted prompt
+              saves against it, not the bill.
+            </p>
+          ) : null}
           {!prompt.priced ? (
             <p className="field-error">No price row for {model}: choose another model.</p>
           ) : null}

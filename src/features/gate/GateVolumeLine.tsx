@@ -33,7 +33,7 @@ export const GateVolumeLine = memo(function GateVolumeLine({
     return (
       <GateLine
         trafficRate={undefined}
-        rowsOf={(volume) => ({ rows: volumeRows(volume, costs), note: undefined })}
+        rowsOf={(volume) => ({ rows: volumeRows(volume, costs), note: undefined, scaled: false })}
       />
     );
   }

@@ -104,5 +104,14 @@ describe("the budget's monthly figures on traffic", () => {
     expect(screen.getByText(/Scaled to the part of your bill/)).toHaveTextContent(
       'the prompts of your traffic',
     );
+    // The model to price on then sets only the ratio, and its select says so.
+    expect(screen.getByLabelText('Priced on')).toHaveAccessibleDescription(
+      /this model sets only how much the admitted prompt saves against it, not the bill/,
+    );
+  });
+
+  it('says nothing of the ratio without traffic', () => {
+    render(<BudgetVolumeLine />);
+    expect(screen.getByLabelText('Priced on')).not.toHaveAttribute('aria-describedby');
   });
 });
