@@ -77,6 +77,7 @@ for (const viewport of [
       'the page does not scroll sideways',
     ).toBe(true);
     mkdirSync(SHOTS, { recursive: true });
+    await region.evaluate((el) => el.scrollTo({ left: 0 }));
     await region.screenshot({ path: `${SHOTS}/compare-traffic-${viewport.width}.png` });
   });
 }

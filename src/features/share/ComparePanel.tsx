@@ -147,7 +147,7 @@ export default function ComparePanel({ pinned }: { pinned: ScenarioData }) {
       <section aria-labelledby={`${id}-fig`} className="compare-section">
         <h3 id={`${id}-fig`}>Headline figures</h3>
         <DataTable
-          className="compare-table"
+          className="compare-table compare-figures"
           columns={FIGURE_COLUMNS}
           rows={rows}
           rowKey={(row) => row.id}

@@ -30,7 +30,7 @@ export function CompareTraffic({
         <p className="note">{comparison.status}</p>
       ) : (
         <DataTable
-          className="compare-table"
+          className="compare-table compare-figures"
           columns={columns}
           rows={comparison.rows}
           rowKey={(row) => row.id}
