@@ -81,6 +81,26 @@ export function choiceText(choice: ReplayPlanChoice): string {
   return `${moves.map((m) => `${m.from} → ${m.to}`).join(', ')}, ${ttl}`;
 }
 
+/**
+ * The setting a search proposes: its cheapest when that bills less than the
+ * traffic did as billed, else none (keep the models). The Overview's model
+ * decision and the report's prices both follow it.
+ */
+export function proposedSetting<T extends { readonly totalUsd: number }>(search: {
+  readonly ranked: readonly T[];
+  readonly asBilledUsd: number;
+}): T | undefined {
+  const best = search.ranked[0];
+  return best === undefined || best.totalUsd >= search.asBilledUsd ? undefined : best;
+}
+
+/** The models a choice moves calls to (none for each call on its own model). */
+export function planTargets(choice: ReplayPlanChoice): string[] {
+  return choice.model.kind === 'one'
+    ? [choice.model.model]
+    : realMoves(choice.model.mapping).map((m) => m.to);
+}
+
 /** A model seen in the replayed calls, with its share of them. */
 export interface ModelSeenShare {
   /** The price row's name, or the name as written when unpriced. */

@@ -3,6 +3,8 @@ import {
   choiceText,
   givesUpWords,
   planChoiceOf,
+  planTargets,
+  proposedSetting,
   REPLAY_CANNOT_KNOW,
   shareWords,
   targetOf,
@@ -120,5 +122,34 @@ describe('REPLAY_CANNOT_KNOW', () => {
     expect(REPLAY_CANNOT_KNOW[0]).toMatch(
       /^A different model would have written different outputs; the replay keeps the logged ones/,
     );
+  });
+});
+
+describe('proposedSetting', () => {
+  const ranked = [{ totalUsd: 8 }, { totalUsd: 9 }];
+  it('proposes the cheapest setting when it bills less than the traffic did', () => {
+    expect(proposedSetting({ ranked, asBilledUsd: 10 })).toBe(ranked[0]);
+  });
+  it('proposes nothing when the cheapest bills as much or more, or there is none', () => {
+    expect(proposedSetting({ ranked, asBilledUsd: 8 })).toBeUndefined();
+    expect(proposedSetting({ ranked: [], asBilledUsd: 10 })).toBeUndefined();
+  });
+});
+
+describe('planTargets', () => {
+  it('names the model every call moves to, or each real move of a mapping', () => {
+    expect(planTargets({ model: { kind: 'one', model: 'm' }, ttlSeconds: 300 })).toEqual(['m']);
+    expect(
+      planTargets({
+        model: {
+          kind: 'map',
+          mapping: [
+            { from: 'a', to: 'b' },
+            { from: 'c', to: 'c' },
+          ],
+        },
+        ttlSeconds: null,
+      }),
+    ).toEqual(['b']);
   });
 });

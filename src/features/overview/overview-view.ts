@@ -16,6 +16,7 @@ import type {
 import type { TrafficGateRegion } from '../../engine/traces/traffic-gate-region.ts';
 import { offloadAdvice, sizeOnlyLossRange } from '../../domain/recall-verdict.ts';
 import { DAYS_PER_MONTH, per30Days } from '../../domain/volume.ts';
+import { proposedSetting } from '../../domain/traffic-replay.ts';
 import type { TabId } from '../../model/ui.ts';
 import {
   formatFraction,
@@ -176,7 +177,7 @@ function replayBillPart(search: ReplaySearchOutcome, bill: OverviewBill): string
 
 function modelsDecision(search: ReplaySearchOutcome, bill: OverviewBill): Decision {
   const { spanDays } = bill;
-  const best = search.ranked[0];
+  const best = proposedSetting(search);
   const base = {
     id: 'models' as const,
     question: 'Which models?',
@@ -186,7 +187,7 @@ function modelsDecision(search: ReplaySearchOutcome, bill: OverviewBill): Decisi
     tabLabel: 'Your traffic: find the cheapest setting',
     confidence: REPLAY_CONFIDENCE,
   };
-  if (best === undefined || best.totalUsd >= search.asBilledUsd) {
+  if (best === undefined) {
     return {
       ...base,
       sentence:

@@ -8,6 +8,7 @@
 import { useMemo } from 'react';
 import { useReplaySearch, useTrafficPricesUsed } from '../../engine/traces/traffic-queries.ts';
 import type { ReplayChoiceState } from '../../model/traffic.ts';
+import { planTargets, proposedSetting } from '../../domain/traffic-replay.ts';
 import type { ScopeChoice } from '../../state/replay-scope.ts';
 import { useValue } from '../../state/derive.ts';
 import { modelNames, pricingTable } from '../../state/selectors.ts';
@@ -31,13 +32,8 @@ export function useReportPrices(facts: AssumptionFacts): PricesUsedTable {
   const replay = useAppStore((s) => s.traffic.replay);
   const search = useReplaySearch(pricing, EVERY_CONVERSATION).value;
   const targets = useMemo(() => {
-    const best = search?.ranked[0];
-    const proposed =
-      best === undefined || best.totalUsd >= search!.asBilledUsd
-        ? []
-        : best.choice.model.kind === 'map'
-          ? best.choice.model.mapping.map((m) => m.to)
-          : [best.choice.model.model];
+    const best = search === undefined ? undefined : proposedSetting(search);
+    const proposed = best === undefined ? [] : planTargets(best.choice);
     return [...new Set([...replayTargets(replay), ...proposed])].sort();
   }, [replay, search]);
   const traffic = useTrafficPricesUsed(pricing, targets).value;
