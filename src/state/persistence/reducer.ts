@@ -386,6 +386,15 @@ export function reducePersistence(state: PersistState, event: PersistEvent): Per
     case 'keptUnreadable':
       if (event.ok && event.shared) s.sharedSaveHeld = false;
       break;
+    case 'sharedUnreadable':
+      if (s.stopped) break;
+      // Kept before this tab's next save may overwrite it.
+      keepSlot(event.raw, event.error, true);
+      notify({
+        kind: 'error',
+        text: `Another tab saved a scenario this version cannot read (${event.error}). It is kept, as it was, in History; your work here is saved in this tab.`,
+      });
+      break;
   }
   return { state: s, effects: fx };
 }

@@ -187,7 +187,9 @@ export type PersistEvent =
       /** The work the link replaces (on startup: the saved work), or null. */
       readonly previous: ScenarioData | null;
     }
-  | { readonly type: 'keptUnreadable'; readonly ok: boolean; readonly shared: boolean };
+  | { readonly type: 'keptUnreadable'; readonly ok: boolean; readonly shared: boolean }
+  /** The shared save, written by another tab since, cannot be read (a newer version's). */
+  | { readonly type: 'sharedUnreadable'; readonly raw: string; readonly error: string };
 
 /** What the service asks of the page. */
 export type PersistEffect =

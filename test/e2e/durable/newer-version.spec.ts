@@ -34,3 +34,26 @@ test('a newer-version save survives an edit and a reload', async ({ page }) => {
   await page.screenshot({ path: 'test-results/durable/history-panel.png' });
   expect(errors).toEqual([]);
 });
+
+test('a newer-version save another tab writes while this one is open is kept, not overwritten', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.goto('./');
+  await setOutputTokens(page, '4444');
+  await waitSaved(page, 4_444);
+  // A tab of a newer version saves: the shared save changes under this tab
+  // (its message, if any, is in a format this version does not know).
+  await page.evaluate((text) => localStorage.setItem('cce:scenario:v1', text), NEWER);
+  await setOutputTokens(page, '6666');
+  await expect(page.getByRole('alert')).toContainText(
+    'Another tab saved a scenario this version cannot read',
+  );
+  const panel = await openHistory(page);
+  const kept = panel.getByRole('listitem').filter({ hasText: 'cannot be opened here' });
+  await expect(kept).toHaveCount(1);
+  const download = page.waitForEvent('download');
+  await kept.getByRole('button', { name: /^Download/ }).click();
+  expect(await readFile(await (await download).path(), 'utf8')).toBe(NEWER);
+  expect(errors).toEqual([]);
+});

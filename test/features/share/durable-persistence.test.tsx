@@ -161,3 +161,32 @@ describe('Share link', () => {
     expect(screen.queryByText('Link copied')).toBeNull();
   });
 });
+
+describe('a save another tab writes that this version cannot read', () => {
+  beforeEach(() => reset());
+
+  it('is kept in the history before this tab’s next edit overwrites it', async () => {
+    localStorage.setItem(STORAGE_KEY, scenarioToJson(withOutput(31)));
+    await renderApp();
+    expect(shown()).toBe('31');
+    act(() => useAppStore.getState().setGate({ outputTokens: 41 }));
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEY)).toContain('"outputTokens":41'));
+    // A tab of a newer version saves.
+    const newer = '{"v":2,"gate":{"outputTokens":5}}';
+    localStorage.setItem(STORAGE_KEY, newer);
+    act(() => useAppStore.getState().setGate({ outputTokens: 51 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Another tab saved a scenario this version cannot read',
+    );
+    await waitFor(async () => {
+      await refreshHistory();
+      const kept = useHistoryStore.getState().entries.filter((e) => e.status === 'kept');
+      expect(kept.map((e) => e.json)).toEqual([newer]);
+    });
+    // Once kept, the next edit is saved for every tab again.
+    act(() => useAppStore.getState().setGate({ outputTokens: 61 }));
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEY)).toContain('"outputTokens":61'));
+    await refreshHistory();
+    expect(useHistoryStore.getState().entries.some((e) => e.json === newer)).toBe(true);
+  });
+});

@@ -30,6 +30,11 @@ export interface LocalSaves {
   rememberOwnHash(hash: string): void;
   /** Writes pinned A's JSON, or removes it with null. */
   writePinned(json: string | null): void;
+  /**
+   * The shared save, read, when it is not `known` (what this tab wrote
+   * last): another tab wrote it since. Null when it is `known` or absent.
+   */
+  readSharedUnless(known: string | null): Slot;
 }
 
 /** Reads a slot; a slot that cannot be read at all counts as empty. Never throws. */
@@ -61,5 +66,9 @@ export function createLocalSaves(storages: {
     }),
     rememberOwnHash: (hash) => rememberOwnHash(session, hash),
     writePinned: (json) => void writeStoredString(local, PINNED_KEY, json),
+    readSharedUnless(known) {
+      const raw = readStoredString(local, STORAGE_KEY);
+      return raw === known ? null : readSlot(raw);
+    },
   };
 }

@@ -101,12 +101,32 @@ export function startScenarioPersistence(): () => void {
 
   const saveAfterPaint = afterPaint(() => dispatch({ type: 'saveDue' }));
 
-  /** Checks the limits (a change beyond them is undone) and writes the saves. */
+  // The shared save this tab read at start or wrote last: another value there is another tab's.
+  let knownShared: string | null = null;
+  // The last unreadable shared save handed to the history to keep.
+  let handedOver: string | null = null;
+
+  /**
+   * Checks the limits (a change beyond them is undone) and writes the saves.
+   * A shared save another tab wrote since that this version cannot read (a
+   * newer version's) is kept in the history before anything overwrites it.
+   */
   const save = (shared: boolean) => {
     const started = performance.now();
     const checked = limits.enforce(useAppStore.getState());
     if (!checked.ok) return;
-    const written = saves.write(checked.json, shared);
+    let share = shared;
+    if (share) {
+      const other = saves.readSharedUnless(knownShared);
+      if (other !== null && !other.parsed.ok && other.raw !== handedOver) {
+        // Held (the reducer's `sharedSaveHeld`) until the history has kept it.
+        handedOver = other.raw;
+        share = false;
+        dispatch({ type: 'sharedUnreadable', raw: other.raw, error: other.parsed.error });
+      }
+    }
+    const written = saves.write(checked.json, share);
+    if (written.shared) knownShared = checked.json;
     const finished = performance.now();
     dispatch({
       type: 'saveDone',
@@ -136,13 +156,17 @@ export function startScenarioPersistence(): () => void {
           .then(() => dispatch({ type: 'moduleLoaded', now: performance.now() }))
           .catch(() => dispatch({ type: 'moduleFailed' }));
         return;
-      case 'readSlots':
+      case 'readSlots': {
+        const slots = saves.readSlots();
+        // Startup keeps an unreadable one itself.
+        knownShared = slots.saved?.raw ?? null;
         dispatch({
           type: 'slotsRead',
-          slots: { ...saves.readSlots(), address: address.read() },
+          slots: { ...slots, address: address.read() },
           now: performance.now(),
         });
         return;
+      }
       case 'setTimer':
         return setTimer(effect.timer, effect.ms);
       case 'clearTimer':
