@@ -8,7 +8,7 @@
 import { useMemo } from 'react';
 import { useReplaySearch, useTrafficPricesUsed } from '../../engine/traces/traffic-queries.ts';
 import type { ReplayChoiceState } from '../../model/traffic.ts';
-import { planTargets, proposedSetting } from '../../domain/traffic-replay.ts';
+import { planChoiceOf, planTargets, proposedSetting } from '../../domain/traffic-replay.ts';
 import type { ScopeChoice } from '../../state/replay-scope.ts';
 import { useValue } from '../../state/derive.ts';
 import { modelNames, pricingTable } from '../../state/selectors.ts';
@@ -21,7 +21,7 @@ import {
 
 /** The models a replay choice moves calls to (none for "as run"). */
 export function replayTargets(choice: ReplayChoiceState): string[] {
-  return choice.modelMode === 'one' ? [choice.oneModel] : choice.mapping.map((m) => m.to);
+  return planTargets(planChoiceOf(choice));
 }
 
 const EVERY_CONVERSATION: ScopeChoice = { kind: 'all' };
