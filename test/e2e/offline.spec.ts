@@ -53,6 +53,15 @@ for (const where of ['root', 'sub-path'] as const) {
       // Every tab's chunk comes from the cache.
       for (const name of TAB_NAMES) await openTab(page, name);
       await openTab(page, 'Offload gate');
+      // The last tab switch is saved (an idle save: late on a loaded machine) before a new page reads it.
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const text = localStorage.getItem('cce:scenario:v1');
+            return text === null ? null : (JSON.parse(text) as { ui: { tab: string } }).ui.tab;
+          }),
+        )
+        .toBe('gate');
       // A fresh page of the same app (a new tab, say) opens offline too, on the shared save.
       const second = await page.context().newPage();
       await second.goto(url);
