@@ -18,6 +18,7 @@ import { CallIdIndex } from './call-id-index.ts';
 import { conversationOrder, firstCallAfter, timeOrder } from './call-order.ts';
 import { Float64Column, Uint32Column } from './columns.ts';
 import type { RereadableCalls } from './conversations.ts';
+import { ToolResults } from './tool-results.ts';
 
 /**
  * A call held by the store, named by its position in input order (files as
@@ -27,9 +28,6 @@ export type StoredCall = number;
 
 const NO_REQUESTS: ToolRequestCounts = Object.freeze({});
 const NO_PASSES: readonly PassDraft[] = Object.freeze([]);
-
-// Past this many tool results a call keeps a Set of their ids instead of scanning them.
-const SCAN_LIMIT = 16;
 
 /** A tool result that waits for the first call of its conversation after `at` (OTLP). */
 interface TimedToolResult {
@@ -71,8 +69,7 @@ export class CallStore {
   private readonly kindAndSide = new Uint32Column();
   private readonly toolRequests = new Map<StoredCall, ToolRequestCounts>();
   private readonly passes = new Map<StoredCall, HeldPasses>();
-  private readonly toolResults = new Map<StoredCall, ToolResult[]>();
-  private readonly toolUseIds = new Map<StoredCall, Set<string>>();
+  private readonly toolResults = new ToolResults();
   private readonly timedToolResults: TimedToolResult[] = [];
   private readonly names: string[] = [];
   private readonly nameIndex = new Map<string, number>();
@@ -219,21 +216,7 @@ export class CallStore {
 
   /** Attaches a tool result to a call, unless it already holds one with that id. */
   attach(call: StoredCall, result: ToolResult): void {
-    if (!this.keepToolResults) return;
-    let results = this.toolResults.get(call);
-    if (results === undefined) this.toolResults.set(call, (results = []));
-    const id = result.toolUseId;
-    const ids = this.toolUseIds.get(call);
-    if (ids !== undefined) {
-      if (ids.has(id)) return;
-      ids.add(id);
-    } else {
-      // Most calls hold one to three results: a scan is cheaper than a Set per call.
-      for (const held of results) if (held.toolUseId === id) return;
-      if (results.length >= SCAN_LIMIT)
-        this.toolUseIds.set(call, new Set([...results.map((r) => r.toolUseId), id]));
-    }
-    results.push(result);
+    if (this.keepToolResults) this.toolResults.attach(call, result);
   }
 
   /** Keeps a tool result for the first call of `conversationId` that starts after `at`. */
@@ -334,7 +317,6 @@ export class CallStore {
     this.toolRequests.clear();
     this.passes.clear();
     this.toolResults.clear();
-    this.toolUseIds.clear();
     this.count = 0;
   }
 
@@ -356,7 +338,7 @@ export class CallStore {
       outputTokens: this.outputTokens.get(call),
       reasoningTokens: this.reasoningTokens.get(call),
       sidechain,
-      toolResults: this.toolResults.get(call) ?? [],
+      toolResults: this.toolResults.of(call),
       kind: this.names[kindAndSide >>> 1]!,
       project: project === 0 ? null : this.names[project - 1]!,
       gitBranch: gitBranch === 0 ? null : this.names[gitBranch - 1]!,

@@ -22,6 +22,11 @@ class Column<A extends TypedArray> {
     return this.blocks[index >>> BLOCK_BITS]![index & MASK]!;
   }
 
+  /** The value at `index`, or 0 where nothing was ever set. */
+  getOrZero(index: number): number {
+    return this.blocks[index >>> BLOCK_BITS]?.[index & MASK] ?? 0;
+  }
+
   /** Sets the value at `index`, growing the column a block at a time. */
   set(index: number, value: number): void {
     const block = index >>> BLOCK_BITS;
