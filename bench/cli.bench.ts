@@ -1,10 +1,12 @@
 /**
- * Command-line benchmark (part of `npm run bench`): `bill --json` and
- * `replay --all-on REPLAY_MODEL --json` over a generated folder of Claude
+ * Command-line benchmark (part of `npm run bench`): `bill --json`,
+ * `replay --all-on REPLAY_MODEL --json` (and on request `cheapest --json`
+ * and `export --parquet`) over a generated folder of Claude
  * Code transcripts, each in a child process, five runs. Prints one JSON
  * line per figure, `{"name", "value", "unit"}`: MB/s (median, min, max) and
  * peak RSS (the largest of the runs; target: under 300 MB for a 4 GB
- * folder). `CCE_BENCH_COMMANDS` (default `bill,replay`) picks the commands.
+ * folder). `CCE_BENCH_COMMANDS` (default `bill,replay`; also `cheapest`
+ * and `export`) picks the commands.
  *
  * The folder is written to os.tmpdir()/cce-cli-bench-<MB>/ (never
  * committed) and reused by the next run: `CCE_BENCH_MB` sets its size in
@@ -24,19 +26,28 @@ import { report } from './bench-kit.ts';
 import { generateTranscript } from './claude-code-corpus.ts';
 
 const FILE_MB = 50;
-const RUNS = 5;
+// `CCE_BENCH_RUNS` sets the runs per command (default 5).
+const RUNS = Number(process.env['CCE_BENCH_RUNS'] ?? 5);
 // A model of the price book that the corpus never runs on, so that every call moves.
 const REPLAY_MODEL = 'claude-sonnet-4-6';
 
-type BenchCommand = 'bill' | 'replay';
+const COMMANDS = ['bill', 'replay', 'cheapest', 'export'] as const;
+type BenchCommand = (typeof COMMANDS)[number];
 
+// `export` writes its Parquet beside the folder, replaced by each run.
 const ARGS: Readonly<Record<BenchCommand, (dir: string) => string[]>> = {
   bill: (dir) => ['bill', dir, '--json'],
   replay: (dir) => ['replay', dir, '--all-on', REPLAY_MODEL, '--json'],
+  cheapest: (dir) => ['cheapest', dir, '--json'],
+  export: (dir) => ['export', dir, '--parquet', join(dir, '..', 'export.parquet')],
 };
 
-// The calls the command read, from its JSON.
+// The calls the command read, from its JSON (or, for `export`, its "wrote N calls" line).
 function callsIn(command: BenchCommand, text: string): number {
+  if (command === 'export') {
+    const wrote = /wrote ([\d,]+) calls?/.exec(text);
+    return wrote === null ? 0 : Number(wrote[1]!.replaceAll(',', ''));
+  }
   const json = JSON.parse(text) as { calls?: number; scopeCalls?: number };
   return (command === 'bill' ? json.calls : json.scopeCalls) ?? 0;
 }
@@ -95,7 +106,8 @@ function median(values: readonly number[]): number {
 }
 
 function benchCommand(name: string | undefined): BenchCommand {
-  if (name === 'bill' || name === 'replay') return name;
+  const known = COMMANDS.find((command) => command === name);
+  if (known !== undefined) return known;
   throw new Error(`unknown command to benchmark: ${String(name)}`);
 }
 

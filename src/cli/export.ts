@@ -22,9 +22,12 @@ export interface ParquetWritten {
   readonly priceRows: number;
 }
 
-/** Writes `calls` and every row of `pricing` to `out`; resolves to the row counts. */
+/**
+ * Writes `calls` (iterated once, as a lazy read yields them) and every row
+ * of `pricing` to `out`; resolves to the row counts.
+ */
 export async function exportParquet(
-  calls: readonly TraceCall[],
+  calls: Iterable<TraceCall>,
   pricing: PricingTable,
   out: TrafficParquetPaths,
 ): Promise<ParquetWritten> {
@@ -37,10 +40,10 @@ export async function exportParquet(
       cause: error,
     });
   }
-  await sql.writeTrafficParquet(calls, pricing, out);
+  const written = await sql.writeTrafficParquet(calls, pricing, out);
   const priceRows = Object.values(pricing).reduce(
     (sum, value) => sum + (Array.isArray(value) ? value.length : 1),
     0,
   );
-  return { calls: calls.length, priceRows };
+  return { calls: written, priceRows };
 }

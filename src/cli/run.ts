@@ -335,7 +335,7 @@ function program(io: CliIo): Command {
           command.error('error: --prices-parquet must differ from --parquet');
         const { read, pricing } = await readInput(given, opts.prices, io, { toolResults: true });
         try {
-          const written = await exportParquet([...read.calls], pricing, out);
+          const written = await exportParquet(read.calls, pricing, out);
           io.stdout(
             `wrote ${plural(written.calls, 'call')} to ${out.callsPath}\n` +
               `wrote ${plural(written.priceRows, 'price row')} to ${out.pricesPath}\n`,

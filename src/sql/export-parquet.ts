@@ -8,7 +8,6 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import {
-  BIGINT,
   DOUBLE,
   DuckDBInstance,
   LIST,
@@ -18,6 +17,9 @@ import {
   structValue,
   type DuckDBAppender,
 } from '@duckdb/node-api';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { findPriceKey } from '../core/model-names.ts';
 import { automaticCacheTtlOf, cacheModeOf, toolFeesOf } from '../core/price-family.ts';
 import type { PriceRow, PricingTable } from '../core/pricing.ts';
@@ -84,8 +86,30 @@ export const PRICES_DDL = `CREATE TABLE prices (
   billed_tool_fees STRUCT(kind VARCHAR, usd_per_1000 DOUBLE)[] NOT NULL
 )`;
 
-const TOOL_RESULTS = LIST(STRUCT({ tool_use_id: VARCHAR, name: VARCHAR, tokens: BIGINT }));
-const TOOL_REQUESTS = LIST(STRUCT({ kind: VARCHAR, count: BIGINT }));
+// Rows the appender buffers before handing them to DuckDB.
+const FLUSH_EVERY = 16_384;
+
+/*
+ * The calls go into a staging table shaped as CALLS_DDL except that the two
+ * lists are JSON text, made lists by `from_json` as they are copied out.
+ * Appending a list value directly keeps about 1.4 kB of native memory per
+ * row until the process ends (measured with @duckdb/node-api 1.5.6: 800,000
+ * rows of one empty list each grew the process by 1 GB, with or without a
+ * garbage collection), which a 4 GB trace folder cannot afford.
+ */
+const STAGED_CALLS_DDL = CALLS_DDL.replace(
+  'tool_results STRUCT(tool_use_id VARCHAR, name VARCHAR, tokens BIGINT)[] NOT NULL',
+  'tool_results VARCHAR NOT NULL',
+).replace(
+  'tool_requests STRUCT(kind VARCHAR, count BIGINT)[] NOT NULL',
+  'tool_requests VARCHAR NOT NULL',
+);
+const TOOL_RESULTS_JSON = `'[{"tool_use_id":"VARCHAR","name":"VARCHAR","tokens":"BIGINT"}]'`;
+const TOOL_REQUESTS_JSON = `'[{"kind":"VARCHAR","count":"BIGINT"}]'`;
+const CALLS_FROM_STAGED = `SELECT * REPLACE (
+  from_json(tool_results, ${TOOL_RESULTS_JSON}) AS tool_results,
+  from_json(tool_requests, ${TOOL_REQUESTS_JSON}) AS tool_requests
+) FROM calls`;
 const TOOL_FEES = LIST(STRUCT({ kind: VARCHAR, usd_per_1000: DOUBLE }));
 
 // An absent field, or one given as null (SPEC §9), is NULL.
@@ -135,24 +159,18 @@ function appendCall(
   appendOptionalString(appender, call.gitBranch);
   appender.appendVarchar(call.agent);
   appender.appendVarchar(call.source);
-  appender.appendList(
-    listValue(
-      call.toolResults.map((result) =>
-        structValue({
-          tool_use_id: result.toolUseId,
-          name: result.name ?? null,
-          tokens: BigInt(result.tokens),
-        }),
-      ),
+  appender.appendVarchar(
+    JSON.stringify(
+      call.toolResults.map((result) => ({
+        tool_use_id: result.toolUseId,
+        name: result.name ?? null,
+        tokens: result.tokens,
+      })),
     ),
-    TOOL_RESULTS,
   );
   const requests = call.toolRequests ?? {};
-  appender.appendList(
-    listValue(
-      Object.keys(requests).map((kind) => structValue({ kind, count: BigInt(requests[kind]!) })),
-    ),
-    TOOL_REQUESTS,
+  appender.appendVarchar(
+    JSON.stringify(Object.keys(requests).map((kind) => ({ kind, count: requests[kind]! }))),
   );
   appender.endRow();
 }
@@ -191,20 +209,28 @@ function sqlString(text: string): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
-/** Appends `calls` (positions from `firstPosition`) to a `calls` table made with {@link CALLS_DDL}. */
-export async function appendCalls(
+/**
+ * Appends `calls` (positions from `firstPosition`) to the staging `calls`
+ * table, one at a time as they are iterated (a lazy read's
+ * calls are never all held); resolves to how many were appended.
+ */
+async function appendCalls(
   connection: DuckDBConnection,
-  calls: readonly TraceCall[],
+  calls: Iterable<TraceCall>,
   pricing: PricingTable,
   firstPosition = 0,
-): Promise<void> {
+): Promise<number> {
   const keys = new Map<string, string | undefined>();
   const appender = await connection.createAppender('calls');
-  calls.forEach((call, index) => {
+  let position = firstPosition;
+  for (const call of calls) {
     if (!keys.has(call.model)) keys.set(call.model, findPriceKey(pricing, call.model));
-    appendCall(appender, call, firstPosition + index, keys.get(call.model));
-  });
+    appendCall(appender, call, position++, keys.get(call.model));
+    // A flush commits the rows appended so far, which DuckDB may then keep on disk.
+    if ((position - firstPosition) % FLUSH_EVERY === 0) appender.flushSync();
+  }
   appender.closeSync();
+  return position - firstPosition;
 }
 
 /** Appends every row of `pricing` to a `prices` table made with {@link PRICES_DDL}. */
@@ -222,31 +248,56 @@ export async function appendPrices(
 }
 
 /**
- * Writes `calls` (one row each, `position` = its index in `calls`, which
+ * Writes `calls` (one row each, `position` = its place in `calls`, which
  * should be the reader's order: dated by time, ties in input order, then
  * the undated) to `out.callsPath` and every row of `pricing` to
  * `out.pricesPath`, both Parquet (ZSTD). Existing files are replaced.
+ * Resolves to the number of calls written.
+ *
+ * The calls are iterated once and never held: the rows go into a DuckDB
+ * database in a temporary folder (removed after), which DuckDB keeps on
+ * disk beyond `memoryLimit`, so a 4 GB trace folder exports in the memory
+ * of its read.
  */
 export async function writeTrafficParquet(
-  calls: readonly TraceCall[],
+  calls: Iterable<TraceCall>,
   pricing: PricingTable,
   out: TrafficParquetPaths,
-): Promise<void> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const connection = await instance.connect();
+  {
+    memoryLimit = '128MB',
+    scratch = tmpdir(),
+  }: {
+    /** What DuckDB may hold in memory before it writes to its files. */
+    readonly memoryLimit?: string;
+    /** Where its temporary folder goes. */
+    readonly scratch?: string;
+  } = {},
+): Promise<number> {
+  const folder = await mkdtemp(join(scratch, 'cce-export-'));
   try {
-    await connection.run(CALLS_DDL);
-    await connection.run(PRICES_DDL);
-    await appendCalls(connection, calls, pricing);
-    await appendPrices(connection, pricing);
-    await connection.run(
-      `COPY calls TO ${sqlString(out.callsPath)} (FORMAT parquet, COMPRESSION zstd)`,
-    );
-    await connection.run(
-      `COPY prices TO ${sqlString(out.pricesPath)} (FORMAT parquet, COMPRESSION zstd)`,
-    );
+    const instance = await DuckDBInstance.create(join(folder, 'export.duckdb'), {
+      memory_limit: memoryLimit,
+      threads: '1',
+      temp_directory: join(folder, 'spill'),
+    });
+    const connection = await instance.connect();
+    try {
+      await connection.run(STAGED_CALLS_DDL);
+      await connection.run(PRICES_DDL);
+      const written = await appendCalls(connection, calls, pricing);
+      await appendPrices(connection, pricing);
+      await connection.run(
+        `COPY (${CALLS_FROM_STAGED}) TO ${sqlString(out.callsPath)} (FORMAT parquet, COMPRESSION zstd)`,
+      );
+      await connection.run(
+        `COPY prices TO ${sqlString(out.pricesPath)} (FORMAT parquet, COMPRESSION zstd)`,
+      );
+      return written;
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
   } finally {
-    connection.closeSync();
-    instance.closeSync();
+    await rm(folder, { recursive: true, force: true });
   }
 }
