@@ -7,6 +7,7 @@
  * the traffic tab and the report.
  */
 import { findPriceRow } from '../core/model-names.ts';
+import { isolatedName, moveWords } from '../format/bidi.ts';
 import { automaticCacheTtlOf, cacheModeOf } from '../core/price-family.ts';
 import type { PricingTable } from '../core/pricing.ts';
 import type { ReplayChoiceState, ReplayModelMove, ReplayTtlChoice } from '../model/traffic.ts';
@@ -75,10 +76,11 @@ export function ttlWords(ttlSeconds: number | null): string {
  */
 export function choiceText(choice: ReplayPlanChoice): string {
   const ttl = ttlWords(choice.ttlSeconds);
-  if (choice.model.kind === 'one') return `every call on ${choice.model.model}, ${ttl}`;
+  if (choice.model.kind === 'one')
+    return `every call on ${isolatedName(choice.model.model)}, ${ttl}`;
   const moves = realMoves(choice.model.mapping);
   if (moves.length === 0) return `each call on its own model, ${ttl}`;
-  return `${moves.map((m) => `${m.from} → ${m.to}`).join(', ')}, ${ttl}`;
+  return `${moves.map(moveWords).join(', ')}, ${ttl}`;
 }
 
 /**
@@ -137,7 +139,9 @@ export function givesUpWords(
     .sort((a, b) => b.calls - a.calls || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
   for (const s of moved) {
     const to = targetOf(choice, s.model);
-    words.push(`moves the ${shareWords(s.calls, total)} of calls that ran on ${s.model} to ${to}`);
+    words.push(
+      `moves the ${shareWords(s.calls, total)} of calls that ran on ${isolatedName(s.model)} to ${isolatedName(to)}`,
+    );
   }
   if (moved.length === 0) words.push('keeps every call on the model it ran on');
   const { conversations, oneHourConversations } = ttl;

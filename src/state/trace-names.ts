@@ -8,6 +8,7 @@
  */
 import type { ScenarioData } from '../model/scenario.ts';
 import type { TrafficSettings } from '../model/traffic.ts';
+import { moveWords } from '../format/bidi.ts';
 
 type Move = { readonly from: string; readonly to: string };
 
@@ -57,7 +58,7 @@ export function choiceWordsWithoutTraceNames(
     if (isShared(rows, move)) continue;
     const from = rows.has(move.from) ? move.from : UNPRICED_MODEL_WORDS;
     const to = rows.has(move.to) ? move.to : UNPRICED_MODEL_WORDS;
-    out = out.split(`${move.from} → ${move.to}`).join(`${from} → ${to}`);
+    out = out.split(moveWords(move)).join(moveWords({ from, to }));
   }
   return out;
 }

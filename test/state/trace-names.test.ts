@@ -8,6 +8,7 @@ import {
   scenarioToJson,
 } from '../../src/state/persistence.ts';
 import { versionedScenarioBytes, versionedScenarioJson } from '../../src/state/scenario-json.ts';
+import { choiceText } from '../../src/domain/traffic-replay.ts';
 import { choiceWordsWithoutTraceNames, shareableTraffic } from '../../src/state/trace-names.ts';
 
 const SECRET = 'ft:gpt-4o:acme:project-nightingale';
@@ -62,6 +63,17 @@ describe('trace names stay in the tab', () => {
     const text = `${SECRET} → claude-haiku-4-5, claude-opus-4-6 → claude-sonnet-4-5, 5-minute TTL`;
     expect(choiceWordsWithoutTraceNames(text, data.traffic.replay.mapping, data.prices)).toBe(
       'a model without a price row → claude-haiku-4-5, claude-opus-4-6 → claude-sonnet-4-5, 5-minute TTL',
+    );
+  });
+
+  it('hides an isolated right-to-left name as it appears in the choice text', () => {
+    const secret = 'ft:\u202ename-terces';
+    const data = withMoves();
+    const mapping = [{ from: secret, to: 'claude-haiku-4-5' }];
+    const text = choiceText({ model: { kind: 'map', mapping }, ttlSeconds: 300 });
+    expect(text).toBe(`\u2068${secret}\u2069 → claude-haiku-4-5, 5-minute TTL`);
+    expect(choiceWordsWithoutTraceNames(text, mapping, data.prices)).toBe(
+      'a model without a price row → claude-haiku-4-5, 5-minute TTL',
     );
   });
 });

@@ -25,6 +25,7 @@ import {
   formatTokensCompact,
 } from '../../format/number-format.ts';
 import { plural } from '../traffic/plural.ts';
+import { isolatedName } from '../../format/bidi.ts';
 
 /** One row of "where the bill goes". */
 export interface BillLine {
@@ -261,7 +262,7 @@ function groupWords(region: TrafficGateRegion): string {
     .slice(0, 3)
     .map(
       (g) =>
-        `${g.model}: ${plural(g.outputs, 'output')}, ${formatFraction(g.cacheHitShare, 0)} of its prompts read from cache`,
+        `${isolatedName(g.model)}: ${plural(g.outputs, 'output')}, ${formatFraction(g.cacheHitShare, 0)} of its prompts read from cache`,
     );
   const more = region.groups.length - shown.length;
   return more > 0 ? `${shown.join('; ')}; and ${plural(more, 'other model')}` : shown.join('; ');

@@ -7,6 +7,7 @@ import { AddPriceRow } from './AddPriceRow.tsx';
 import { allTokens } from './billed-kinds.ts';
 import { plural } from './plural.ts';
 import { spanText, utcMinute } from './time-text.ts';
+import { isolatedName } from '../../format/bidi.ts';
 
 const SKIPPED_SHOWN = 50;
 
@@ -132,7 +133,7 @@ export const TrafficSummary = memo(function TrafficSummary({
                 no price row, so {plural(analysis.billed.unpricedCalls, 'call')} (
                 {plural(unpricedTokens, 'token')}){' '}
                 {analysis.billed.unpricedCalls === 1 ? 'is' : 'are'} left out of the cost (never
-                priced at $0): {unpriced.map((m) => m.name).join(', ')}.
+                priced at $0): {unpriced.map((m) => isolatedName(m.name)).join(', ')}.
               </p>
               <ul className="plain-list">
                 {unpriced.map((m) => (

@@ -3,6 +3,7 @@ import { DataTable, type DataColumn } from '../../../ui/DataTable.tsx';
 import { formatPercent, formatPlain, formatUsd } from '../../../ui/format.ts';
 import { changeText } from './change-text.ts';
 import { plural } from '../plural.ts';
+import { isolatedName } from '../../../format/bidi.ts';
 
 /** A row of the table: a figure of each column, or (without `value`) the change against as billed. */
 interface Row {
@@ -88,7 +89,10 @@ export function ReplayColumns({ outcome }: { outcome: ReplayOutcome }) {
       {outcome.leftOut.length > 0 ? (
         <p className="note">
           Left out of the replay (no price row for the target):{' '}
-          {outcome.leftOut.map((l) => `${l.model} (${plural(l.calls, 'call')})`).join(', ')}.
+          {outcome.leftOut
+            .map((l) => `${isolatedName(l.model)} (${plural(l.calls, 'call')})`)
+            .join(', ')}
+          .
         </p>
       ) : null}
     </>

@@ -16,6 +16,7 @@ import {
 import type { BilledRow, TrafficAnalysis } from '../../../engine/traces/traffic-types.ts';
 import { computed, fromStore, type Signal } from '../../../state/derive.ts';
 import { pricingTable } from '../../../state/selectors.ts';
+import { isolatedName } from '../../../format/bidi.ts';
 
 export interface ReplayFormView {
   /** By price row (else the name as written), most calls first. */
@@ -56,7 +57,7 @@ function minutesWords(seconds: number): string {
 function automaticTtlNote(modes: TargetCacheModes): string | undefined {
   if (modes.automatic.length === 0) return undefined;
   const names = modes.automatic
-    .map((a) => `${a.model} (its cache lives ${minutesWords(a.ttlSeconds)})`)
+    .map((a) => `${isolatedName(a.model)} (its cache lives ${minutesWords(a.ttlSeconds)})`)
     .join(', ');
   const verb = modes.automatic.length === 1 ? 'caches' : 'cache';
   if (modes.explicit.length === 0)
