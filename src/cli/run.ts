@@ -11,7 +11,7 @@ import { billTrace, type LazyTraceRead } from '../core/traces/index.ts';
 import { toCsv } from '../format/csv.ts';
 import type { ReplayConstraints } from '../domain/replay-constraints.ts';
 import type { ReplayPlanChoice, ReplayTtl } from '../domain/traffic-replay.ts';
-import { replayAllTraffic, searchTraffic } from '../engine/traces/replay-service.ts';
+import { replayAllTraffic, searchAllTraffic } from '../engine/traces/replay-service.ts';
 import type { PricingTable } from '../core/pricing.ts';
 import {
   BILL_DIMENSIONS,
@@ -288,7 +288,7 @@ function program(io: CliIo): Command {
           ...(opts.exclude === undefined ? {} : { exclude: opts.exclude }),
           ...(opts.floor === undefined ? {} : { floor: Object.fromEntries(opts.floor) }),
         };
-        const outcome = searchTraffic([...read.calls], pricing, { kind: 'all' }, constraints);
+        const outcome = searchAllTraffic(read.rereadable, pricing, constraints);
         if (opts.json === true) {
           json(outcome);
           return;

@@ -43,6 +43,8 @@ export const MAX_SEARCHED_MODELS = 4;
 /** The ranked list's length. */
 export const MAX_RANKED_CHOICES = 10;
 
+const NO_REQUESTS: ToolRequestCounts = Object.freeze({});
+
 /** One choice the search priced. */
 export interface SearchedChoice {
   /** A target for every priced model seen (a model mapped to itself stays). */
@@ -141,27 +143,31 @@ interface FlatCalls {
   readonly day: (string | null)[] | undefined;
 }
 
+// The calls `keep` selects, flattened into columns grouped by conversation
+// (conversations in order of first appearance, calls in the order given).
+// `calls` is iterated twice and never held, so it may be a store's reread.
 function flatten(
-  calls: readonly TraceCall[],
+  calls: Iterable<TraceCall>,
+  keep: (call: TraceCall) => boolean,
   sourceOf: (call: TraceCall) => number,
   withDays: boolean,
 ): FlatCalls {
   const ordinal = new Map<string, number>();
   const counts: number[] = [];
-  const conv = new Int32Array(calls.length);
-  calls.forEach((call, i) => {
+  let n = 0;
+  for (const call of calls) {
+    if (!keep(call)) continue;
     let k = ordinal.get(call.conversationId);
     if (k === undefined) {
       k = ordinal.size;
       ordinal.set(call.conversationId, k);
       counts.push(0);
     }
-    conv[i] = k;
     counts[k]! += 1;
-  });
+    n += 1;
+  }
   const start = new Int32Array(counts.length);
   for (let k = 1; k < counts.length; k++) start[k] = start[k - 1]! + counts[k - 1]!;
-  const n = calls.length;
   const out: FlatCalls = {
     n,
     conversation: new Int32Array(n),
@@ -172,19 +178,29 @@ function flatten(
     toolRequests: new Array<ToolRequestCounts>(n),
     day: withDays ? new Array<string | null>(n) : undefined,
   };
+  // One string a day, however many calls fall on it.
+  const days = new Map<string, string>();
+  const dayOf = (at: number) => {
+    const day = utcDay(at);
+    const held = days.get(day);
+    if (held !== undefined) return held;
+    days.set(day, day);
+    return day;
+  };
   // An undated call comes 0 s after the previous call of its conversation, a first one at 0 (SPEC §13.1).
   const clock = new Float64Array(counts.length);
-  for (let i = 0; i < n; i++) {
-    const call = calls[i]!;
-    const j = start[conv[i]!]!++;
-    out.conversation[j] = conv[i]!;
+  for (const call of calls) {
+    if (!keep(call)) continue;
+    const k = ordinal.get(call.conversationId)!;
+    const j = start[k]!++;
+    out.conversation[j] = k;
     out.source[j] = sourceOf(call);
-    out.at[j] = call.at ?? clock[conv[i]!]!;
-    clock[conv[i]!] = out.at[j]!;
+    out.at[j] = call.at ?? clock[k]!;
+    clock[k] = out.at[j]!;
     out.prompt[j] = promptTokens(call);
     out.output[j] = call.outputTokens;
-    out.toolRequests[j] = call.toolRequests ?? {};
-    if (out.day !== undefined) out.day[j] = call.at === null ? null : utcDay(call.at);
+    out.toolRequests[j] = call.toolRequests ?? NO_REQUESTS;
+    if (out.day !== undefined) out.day[j] = call.at === null ? null : dayOf(call.at);
   }
   return out;
 }
@@ -251,9 +267,11 @@ function groupCost(
  * and that `constraints` allow (default: the same provider family), or stay
  * on their own; the other priced models seen stay; calls on unpriced
  * models stay out, as they are out of the bill. Both TTLs are tried.
+ * `calls` is read three times and never held (an array, or a store's
+ * calls read again on each iteration).
  */
 export function searchReplayChoices(
-  calls: readonly TraceCall[],
+  calls: Iterable<TraceCall>,
   pricing: PricingTable,
   candidates: readonly string[],
   constraints: ReplayConstraints = DEFAULT_REPLAY_CONSTRAINTS,
@@ -280,8 +298,9 @@ export function searchReplayChoices(
   const rates = targets.map((t) => ratesOf(t, priceRowsFor(pricing, t)!));
   const sourceIndex = new Map(sources.map((s, i) => [s, i]));
   const flat = flatten(
+    calls,
     // Reconciling calls have no prompt of their own: a replay leaves them out (SPEC §13.7).
-    calls.filter((c) => c.kind !== 'reconciling' && rowOf(c.model) !== undefined),
+    (c) => c.kind !== 'reconciling' && rowOf(c.model) !== undefined,
     (c) => sourceIndex.get(rowOf(c.model)!)!,
     rates.some((r) => r.dated),
   );

@@ -301,6 +301,30 @@ export function searchTraffic(
   constraints: ReplayConstraints = DEFAULT_REPLAY_CONSTRAINTS,
 ): ReplaySearchOutcome {
   const { calls, basis } = basisOf(allCalls, pricing, scope);
+  return searchOutcome(calls, basis, pricing, constraints);
+}
+
+/**
+ * `searchTraffic` of every call of `calls` (a reader's store, say), reading
+ * them again for each pass instead of holding them. The same outcome.
+ */
+export function searchAllTraffic(
+  calls: RereadableCalls,
+  pricing: PricingTable,
+  constraints: ReplayConstraints = DEFAULT_REPLAY_CONSTRAINTS,
+): ReplaySearchOutcome {
+  const inTimeOrder: Iterable<TraceCall> = {
+    [Symbol.iterator]: () => calls.inTimeOrder()[Symbol.iterator](),
+  };
+  return searchOutcome(inTimeOrder, basisFrom(calls, pricing), pricing, constraints);
+}
+
+function searchOutcome(
+  calls: Iterable<TraceCall>,
+  basis: ScopeBasis,
+  pricing: PricingTable,
+  constraints: ReplayConstraints,
+): ReplaySearchOutcome {
   const { modelsSeen } = basis;
   const search = searchReplayChoices(calls, pricing, replayCandidates(pricing), constraints);
   const unpriced = modelsSeen.filter((m) => !m.priced);
@@ -329,7 +353,7 @@ export function searchTraffic(
       : '.') +
     (unpriced.length > 0 ? ' Calls on unpriced models stay out, as they are out of the bill.' : '');
   return {
-    scopeCalls: calls.length,
+    scopeCalls: basis.callCount,
     pricedCalls: basis.asBilled.calls,
     asBilledUsd: basis.asBilled.totalUsd,
     asRunUsd: basis.asRun.totalUsd,

@@ -2,6 +2,8 @@
  * The command line's replay (`replayAllTraffic` over a reader's store, a
  * conversation at a time) against the worker's (`replayTraffic` over the
  * stored array): the same outcome, field for field, timeline included.
+ * Likewise its search for the cheapest setting (`searchAllTraffic` against
+ * `searchTraffic`), under the default and under open constraints.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +17,12 @@ import {
   type TraceInputFile,
 } from '../../../src/core/traces/index.ts';
 import type { ReplayPlanChoice } from '../../../src/domain/traffic-replay.ts';
-import { replayAllTraffic, replayTraffic } from '../../../src/engine/traces/replay-service.ts';
+import {
+  replayAllTraffic,
+  replayTraffic,
+  searchAllTraffic,
+  searchTraffic,
+} from '../../../src/engine/traces/replay-service.ts';
 import { seededTraffic } from '../../domain/replay-traffic.ts';
 
 const CHOICES: readonly ReplayPlanChoice[] = [
@@ -41,6 +48,11 @@ function expectSameOutcomes(readTwice: () => ReadTwice, pricing: PricingTable): 
     const worker = replayTraffic(calls, pricing, { scope: { kind: 'all' }, choice });
     expect(replayAllTraffic(rereadable, pricing, choice)).toEqual(worker);
   }
+  for (const constraints of [undefined, { substitutes: 'any' as const }]) {
+    const { rereadable, calls } = readTwice();
+    const worker = searchTraffic(calls, pricing, { kind: 'all' }, constraints);
+    expect(searchAllTraffic(rereadable, pricing, constraints)).toEqual(worker);
+  }
 }
 
 interface VectorCase {
@@ -63,17 +75,20 @@ function readerOf(files: readonly TraceInputFile[]) {
   return reader;
 }
 
-describe('replayAllTraffic', () => {
-  it.each(cases.map((c) => [c.name, c] as const))('equals replayTraffic on %s', (_name, vector) => {
-    const pricing = pricingOf(vector.input);
-    expectSameOutcomes(() => {
-      const lazy = readerOf(vector.input.files).finishLazily();
-      const array = readerOf(vector.input.files).finish().calls;
-      return { rereadable: lazy.rereadable, calls: array };
-    }, pricing);
-  });
+describe('replayAllTraffic and searchAllTraffic', () => {
+  it.each(cases.map((c) => [c.name, c] as const))(
+    'equal replayTraffic and searchTraffic on %s',
+    (_name, vector) => {
+      const pricing = pricingOf(vector.input);
+      expectSameOutcomes(() => {
+        const lazy = readerOf(vector.input.files).finishLazily();
+        const array = readerOf(vector.input.files).finish().calls;
+        return { rereadable: lazy.rereadable, calls: array };
+      }, pricing);
+    },
+  );
 
-  it('equals replayTraffic on seeded traffic stored as a reader stores it', () => {
+  it('equal replayTraffic and searchTraffic on seeded traffic stored as a reader stores it', () => {
     const traffic = seededTraffic(5, 60, ['claude-opus-4-6', 'claude-haiku-4-5', 'o3-pro']);
     // Conversations interleaved, and the odd undated call.
     const shuffled = traffic.map((c, i) => ({ ...c, at: i % 17 === 0 ? null : c.at! + (i % 5) }));
