@@ -8,16 +8,16 @@
  */
 import type { ScenarioData } from '../model/scenario.ts';
 import type { TrafficSettings } from '../model/traffic.ts';
-import { moveWords } from '../format/bidi.ts';
 
-type Move = { readonly from: string; readonly to: string };
+export type Move = { readonly from: string; readonly to: string };
 
 /** The price rows' names: a move is written only when both its models are among them. */
-function rowNames(prices: ScenarioData['prices']): Set<string> {
+export function rowNames(prices: ScenarioData['prices']): Set<string> {
   return new Set(prices.rows.map((r) => r.model));
 }
 
-const isShared = (rows: ReadonlySet<string>, move: Move) =>
+/** Whether a move may be written: both its models have a price row. */
+export const isShared = (rows: ReadonlySet<string>, move: Move) =>
   rows.has(move.from) && rows.has(move.to);
 
 const kept = new WeakMap<TrafficSettings, { prices: object; traffic: TrafficSettings }>();
@@ -37,28 +37,4 @@ export function shareableTraffic(data: ScenarioData): TrafficSettings {
       : { ...traffic, replay: { ...traffic.replay, mapping: priced } };
   kept.set(traffic, { prices: data.prices, traffic: value });
   return value;
-}
-
-/** Names a model without a price row takes where its own name may not go (the report). */
-export const UNPRICED_MODEL_WORDS = 'a model without a price row';
-
-/**
- * A choice's words ("a → b, 5-minute TTL") with every model of a move that
- * is not written (see {@link shareableTraffic}) and has no price row of the
- * scenario named {@link UNPRICED_MODEL_WORDS} instead.
- */
-export function choiceWordsWithoutTraceNames(
-  text: string,
-  mapping: readonly Move[],
-  prices: ScenarioData['prices'],
-): string {
-  const rows = rowNames(prices);
-  let out = text;
-  for (const move of mapping) {
-    if (isShared(rows, move)) continue;
-    const from = rows.has(move.from) ? move.from : UNPRICED_MODEL_WORDS;
-    const to = rows.has(move.to) ? move.to : UNPRICED_MODEL_WORDS;
-    out = out.split(moveWords(move)).join(moveWords({ from, to }));
-  }
-  return out;
 }

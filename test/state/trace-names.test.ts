@@ -9,7 +9,8 @@ import {
 } from '../../src/state/persistence.ts';
 import { versionedScenarioBytes, versionedScenarioJson } from '../../src/state/scenario-json.ts';
 import { choiceText } from '../../src/domain/traffic-replay.ts';
-import { choiceWordsWithoutTraceNames, shareableTraffic } from '../../src/state/trace-names.ts';
+import { choiceWordsWithoutTraceNames } from '../../src/features/share/report-trace-names.ts';
+import { shareableTraffic } from '../../src/state/trace-names.ts';
 
 const SECRET = 'ft:gpt-4o:acme:project-nightingale';
 

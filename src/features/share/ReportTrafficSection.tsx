@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
 import { useAppStore } from '../../state/store.ts';
-import { choiceWordsWithoutTraceNames } from '../../state/trace-names.ts';
+import { choiceWordsWithoutTraceNames } from './report-trace-names.ts';
 import { formatPercent, formatPlain, formatUsd } from '../../ui/format.ts';
 import { reportTrafficOf } from './report-nodes.ts';
 

@@ -1,15 +1,21 @@
-import { memo, useId, useState } from 'react';
+import { memo, useDeferredValue, useId, useState } from 'react';
 import { TRACE_FORMAT_LABEL } from '../../core/traces/call-record.ts';
 import type { TrafficAnalysis, TrafficMeta } from '../../engine/traces/traffic-types.ts';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatPlain, formatTokens, formatUsd } from '../../ui/format.ts';
 import { AddPriceRow } from './AddPriceRow.tsx';
+import { ModelsFilter } from './ModelsFilter.tsx';
+import { modelsShown } from './models-shown.ts';
 import { allTokens } from './billed-kinds.ts';
 import { plural } from './plural.ts';
 import { spanText, utcMinute } from './time-text.ts';
 import { isolatedName } from '../../format/bidi.ts';
 
 const SKIPPED_SHOWN = 50;
+/** Models with a row of their own at once (a filter finds the others). */
+const MODELS_LISTED = 20;
+/** Unpriced models with an "Add a price row" at once; and named in the alert. */
+const UNPRICED_LISTED = 10;
 
 function Figure({ label, value, wide }: { label: string; value: string; wide?: boolean }) {
   return (
@@ -71,8 +77,21 @@ export const TrafficSummary = memo(function TrafficSummary({
 }) {
   const id = useId();
   const [allSkipped, setAllSkipped] = useState(false);
+  const [query, setQuery] = useState('');
+  // Typing stays immediate; the rows follow as a transition.
+  const deferredQuery = useDeferredValue(query);
   const read = meta.files.filter((f) => f.format !== undefined).length;
-  const unpriced = analysis?.models.filter((m) => m.priceRow === undefined) ?? [];
+  const models = analysis?.models ?? [];
+  const unpriced = models.filter((m) => m.priceRow === undefined);
+  const modelsView = modelsShown(models, (m) => m.name, deferredQuery, MODELS_LISTED);
+  // Past the filter's threshold, fewer unpriced models at once; the filter finds the rest.
+  const unpricedView = modelsShown(
+    unpriced,
+    (m) => m.name,
+    deferredQuery,
+    modelsView.long ? UNPRICED_LISTED : MODELS_LISTED,
+  );
+  const unpricedNamed = unpriced.slice(0, UNPRICED_LISTED).map((m) => isolatedName(m.name));
   const unpricedTokens = unpriced.reduce((n, m) => n + allTokens(m.tokens), 0);
   const sources = new Set(meta.files.map((f) => f.source ?? f.name));
   const labelled = meta.files.some((f) => f.source !== undefined && f.source !== f.name);
@@ -117,10 +136,18 @@ export const TrafficSummary = memo(function TrafficSummary({
       {analysis === undefined ? null : (
         <>
           <h3>Models</h3>
+          <ModelsFilter
+            view={modelsView}
+            total={models.length}
+            query={query}
+            onQuery={setQuery}
+            label="Find a model"
+            othersWords="are in every figure"
+          />
           <DataTable
             caption="Models in the traffic"
             columns={MODEL_COLUMNS}
-            rows={analysis.models}
+            rows={modelsView.shown}
             rowKey={(m) => m.name}
             scroll={{ label: 'Models: table' }}
           />
@@ -133,10 +160,14 @@ export const TrafficSummary = memo(function TrafficSummary({
                 no price row, so {plural(analysis.billed.unpricedCalls, 'call')} (
                 {plural(unpricedTokens, 'token')}){' '}
                 {analysis.billed.unpricedCalls === 1 ? 'is' : 'are'} left out of the cost (never
-                priced at $0): {unpriced.map((m) => isolatedName(m.name)).join(', ')}.
+                priced at $0): {unpricedNamed.join(', ')}
+                {unpriced.length > unpricedNamed.length
+                  ? ` and ${plural(unpriced.length - unpricedNamed.length, 'other')}`
+                  : ''}
+                .
               </p>
               <ul className="plain-list">
-                {unpriced.map((m) => (
+                {unpricedView.shown.map((m) => (
                   <li key={m.name}>
                     <span className="unpriced-count">
                       <bdi>{m.name}</bdi>: {plural(m.calls, 'call')},{' '}
@@ -146,6 +177,13 @@ export const TrafficSummary = memo(function TrafficSummary({
                   </li>
                 ))}
               </ul>
+              {unpricedView.others === 0 ? null : (
+                <p className="note">
+                  {plural(unpricedView.others, 'more model')} without a price row (
+                  {plural(unpricedView.otherCalls, 'call')}): find one with “Find a model” to add
+                  its row.
+                </p>
+              )}
             </div>
           )}
         </>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import type { BilledRow } from '../../../engine/traces/traffic-types.ts';
 import type { ReplayChoiceState } from '../../../model/traffic.ts';
 import { useAppStore } from '../../../state/store.ts';
@@ -7,6 +7,11 @@ import { ModelSelect } from '../../../ui/ModelSelect.tsx';
 import { setReplayScope, type ScopeChoice } from '../../../state/replay-scope.ts';
 import type { ReplayFormView } from './replay-view.ts';
 import { plural } from '../plural.ts';
+import { ModelsFilter } from '../ModelsFilter.tsx';
+import { modelsShown } from '../models-shown.ts';
+
+/** Models seen with a select of their own at once (a filter finds the others). */
+const MAPPING_SHOWN = 12;
 
 function ScopeChooser({
   scope,
@@ -120,6 +125,12 @@ export function ReplayChoiceForm({
   const id = useId();
   const setChoice = useAppStore((s) => s.setReplayChoice);
   const { modelsSeen, noTtl, ttlNote } = view;
+  const [query, setQuery] = useState('');
+  // Typing stays immediate; the selects follow as a transition.
+  const deferredQuery = useDeferredValue(query);
+  // A model moved keeps its select, whatever the filter shows.
+  const moved = useMemo(() => new Set(choice.mapping.map((m) => m.from)), [choice.mapping]);
+  const mappingView = modelsShown(modelsSeen, (s) => s.model, deferredQuery, MAPPING_SHOWN, moved);
   const oneOptions = candidates.includes(choice.oneModel)
     ? candidates
     : [choice.oneModel, ...candidates];
@@ -165,7 +176,15 @@ export function ReplayChoiceForm({
           </div>
         ) : (
           <div className="replay-mapping">
-            {modelsSeen.map((seen) => {
+            <ModelsFilter
+              view={mappingView}
+              total={modelsSeen.length}
+              query={query}
+              onQuery={setQuery}
+              label="Find a model seen"
+              othersWords="stay on the model they ran on unless you find one and move it"
+            />
+            {mappingView.shown.map((seen) => {
               const to = choice.mapping.find((m) => m.from === seen.model)?.to ?? seen.model;
               const options = [...new Set([seen.model, to, ...candidates])];
               return (

@@ -88,13 +88,25 @@ export function ReplayColumns({ outcome }: { outcome: ReplayOutcome }) {
       ) : null}
       {outcome.leftOut.length > 0 ? (
         <p className="note">
-          Left out of the replay (no price row for the target):{' '}
-          {outcome.leftOut
-            .map((l) => `${isolatedName(l.model)} (${plural(l.calls, 'call')})`)
-            .join(', ')}
-          .
+          Left out of the replay (no price row for the target): {leftOutWords(outcome.leftOut)}.
         </p>
       ) : null}
     </>
   );
+}
+
+/** Left-out models named in the sentence; the others are counted (a trace can name thousands). */
+const LEFT_OUT_NAMED = 10;
+
+function leftOutWords(all: ReplayOutcome['leftOut']): string {
+  // Past the named few, the models with the most calls are the ones named.
+  const leftOut = all.length <= LEFT_OUT_NAMED ? all : [...all].sort((a, b) => b.calls - a.calls);
+  const named = leftOut
+    .slice(0, LEFT_OUT_NAMED)
+    .map((l) => `${isolatedName(l.model)} (${plural(l.calls, 'call')})`)
+    .join(', ');
+  if (leftOut.length <= LEFT_OUT_NAMED) return named;
+  const rest = leftOut.slice(LEFT_OUT_NAMED);
+  const calls = rest.reduce((sum, l) => sum + l.calls, 0);
+  return `${named} and ${plural(rest.length, 'other model')} (${plural(calls, 'call')})`;
 }
