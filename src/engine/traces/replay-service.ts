@@ -35,7 +35,9 @@ import {
   type SearchedChoice,
 } from '../../domain/traffic-replay-search.ts';
 import {
+  MAX_LISTED_REPLAY_MODELS,
   MAX_REPLAY_TIMELINE_HOPS,
+  type ModelsCounted,
   type RankedReplayChoice,
   type ReplayColumn,
   type ReplayOutcome,
@@ -361,5 +363,35 @@ function searchOutcome(
     evaluated: search.evaluated,
     ranked: search.ranked.map(ranked),
     keepModels: ranked(search.keepModels),
+  };
+}
+
+function listed<T extends { readonly calls: number }>(
+  all: readonly T[],
+): { readonly shown: readonly T[]; readonly others?: ModelsCounted } {
+  if (all.length <= MAX_LISTED_REPLAY_MODELS) return { shown: all };
+  const sorted = [...all].sort((a, b) => b.calls - a.calls);
+  const rest = sorted.slice(MAX_LISTED_REPLAY_MODELS);
+  return {
+    shown: sorted.slice(0, MAX_LISTED_REPLAY_MODELS),
+    others: { models: rest.length, calls: rest.reduce((sum, m) => sum + m.calls, 0) },
+  };
+}
+
+/**
+ * `outcome` as the page gets it: at most `MAX_LISTED_REPLAY_MODELS` left-out
+ * models and models seen (most calls first), the others counted. Every
+ * figure is the outcome's; only the lists of names are shortened.
+ */
+export function outcomeForPage(outcome: ReplayOutcome): ReplayOutcome {
+  const leftOut = listed(outcome.leftOut);
+  const seen = listed(outcome.modelsSeen);
+  if (leftOut.others === undefined && seen.others === undefined) return outcome;
+  return {
+    ...outcome,
+    leftOut: leftOut.shown,
+    ...(leftOut.others === undefined ? {} : { leftOutOthers: leftOut.others }),
+    modelsSeen: seen.shown,
+    ...(seen.others === undefined ? {} : { modelsSeenOthers: seen.others }),
   };
 }

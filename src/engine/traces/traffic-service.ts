@@ -10,7 +10,7 @@ import { billingPricing, type BookForBilling } from '../../domain/price-book-row
 import type { ReplayConstraints } from '../../domain/replay-constraints.ts';
 import type { TraceCall } from '../../core/traces/index.ts';
 import { mergeCalls } from './merge-calls.ts';
-import { replayTraffic, searchTraffic } from './replay-service.ts';
+import { outcomeForPage, replayTraffic, searchTraffic } from './replay-service.ts';
 import { trafficPricesUsed, type TrafficPriceUsed } from './traffic-prices.ts';
 import type { TrafficSource } from './read-file.ts';
 import { readSources, type ImportedPart } from './import-read.ts';
@@ -245,7 +245,7 @@ export class TrafficService {
   async replay(pricing: PricingTable, request: ReplayRequest): Promise<ReplayOutcome | undefined> {
     await this.ensureLoaded();
     if (this.meta.files.length === 0) return undefined;
-    return replayTraffic(this.calls, await this.billing(pricing), request);
+    return outcomeForPage(replayTraffic(this.calls, await this.billing(pricing), request));
   }
 
   /** The ranked choices of the search for a scope, or `undefined` with no traffic. */

@@ -233,10 +233,22 @@ export interface ReplayOutcome {
   readonly asBilled: ReplayColumn;
   readonly asRun: ReplayColumn;
   readonly replay: ReplayColumn;
-  /** Calls the replay left out, by the target model that has no price row. */
+  /**
+   * Calls the replay left out, by the target model that has no price row.
+   * Sent to the page, at most `MAX_LISTED_REPLAY_MODELS`, most calls first,
+   * and the others counted in `leftOutOthers`.
+   */
   readonly leftOut: readonly { readonly model: string; readonly calls: number }[];
-  /** The models seen in the scope (price row, else the name as written). */
+  /** Left-out models not listed in `leftOut`, and their calls. */
+  readonly leftOutOthers?: ModelsCounted;
+  /**
+   * The models seen in the scope (price row, else the name as written),
+   * most calls first; sent to the page, at most `MAX_LISTED_REPLAY_MODELS`
+   * and the others counted in `modelsSeenOthers`.
+   */
   readonly modelsSeen: readonly ModelSeenShare[];
+  /** Models seen not listed in `modelsSeen`, and their calls. */
+  readonly modelsSeenOthers?: ModelsCounted;
   readonly choiceText: string;
   /** The choice moves no model and keeps each conversation's TTL: the replay is the traffic as run. */
   readonly changesNothing: boolean;
@@ -248,6 +260,19 @@ export interface ReplayOutcome {
     readonly totalCalls: number;
   };
 }
+
+/** Models counted, not listed: how many, and their calls. */
+export interface ModelsCounted {
+  readonly models: number;
+  readonly calls: number;
+}
+
+/**
+ * At most this many left-out models and models seen go to the page with a
+ * replay: a trace can name 100,000 models, and copying each of them from the
+ * worker with every replay held the page for hundreds of milliseconds.
+ */
+export const MAX_LISTED_REPLAY_MODELS = 100;
 
 /** At most this many replayed calls are drawn on the routing tab's timeline. */
 export const MAX_REPLAY_TIMELINE_HOPS = 3_000;

@@ -19,7 +19,8 @@ function readSide(side: TrafficSide, read: Read): Figure | { error: string } {
   return 'error' in side ? { error: side.error } : read(side);
 }
 
-const leftOutCalls = (o: ReplayOutcome) => o.leftOut.reduce((sum, m) => sum + m.calls, 0);
+const leftOutCalls = (o: ReplayOutcome) =>
+  o.leftOut.reduce((sum, m) => sum + m.calls, 0) + (o.leftOutOthers?.calls ?? 0);
 
 /**
  * The comparison's traffic rows: the choice, the bill and the replay under

@@ -86,9 +86,9 @@ export function ReplayColumns({ outcome }: { outcome: ReplayOutcome }) {
           {formatUsd(asBilled.inputUsd)}.
         </p>
       ) : null}
-      {outcome.leftOut.length > 0 ? (
+      {outcome.leftOut.length > 0 || outcome.leftOutOthers !== undefined ? (
         <p className="note">
-          Left out of the replay (no price row for the target): {leftOutWords(outcome.leftOut)}.
+          Left out of the replay (no price row for the target): {leftOutWords(outcome)}.
         </p>
       ) : null}
     </>
@@ -98,15 +98,17 @@ export function ReplayColumns({ outcome }: { outcome: ReplayOutcome }) {
 /** Left-out models named in the sentence; the others are counted (a trace can name thousands). */
 const LEFT_OUT_NAMED = 10;
 
-function leftOutWords(all: ReplayOutcome['leftOut']): string {
+function leftOutWords({ leftOut, leftOutOthers }: ReplayOutcome): string {
   // Past the named few, the models with the most calls are the ones named.
-  const leftOut = all.length <= LEFT_OUT_NAMED ? all : [...all].sort((a, b) => b.calls - a.calls);
-  const named = leftOut
+  const sorted =
+    leftOut.length <= LEFT_OUT_NAMED ? leftOut : [...leftOut].sort((a, b) => b.calls - a.calls);
+  const named = sorted
     .slice(0, LEFT_OUT_NAMED)
     .map((l) => `${isolatedName(l.model)} (${plural(l.calls, 'call')})`)
     .join(', ');
-  if (leftOut.length <= LEFT_OUT_NAMED) return named;
-  const rest = leftOut.slice(LEFT_OUT_NAMED);
-  const calls = rest.reduce((sum, l) => sum + l.calls, 0);
-  return `${named} and ${plural(rest.length, 'other model')} (${plural(calls, 'call')})`;
+  const rest = sorted.slice(LEFT_OUT_NAMED);
+  const models = rest.length + (leftOutOthers?.models ?? 0);
+  if (models === 0) return named;
+  const calls = rest.reduce((sum, l) => sum + l.calls, 0) + (leftOutOthers?.calls ?? 0);
+  return `${named} and ${plural(models, 'other model')} (${plural(calls, 'call')})`;
 }
