@@ -86,7 +86,7 @@ export const PRICES_DDL = `CREATE TABLE prices (
   billed_tool_fees STRUCT(kind VARCHAR, usd_per_1000 DOUBLE)[] NOT NULL
 )`;
 
-// Rows the appender buffers before handing them to DuckDB.
+// Rows appended between two flushes (each flush commits what was appended).
 const FLUSH_EVERY = 16_384;
 
 /*
@@ -256,8 +256,9 @@ export async function appendPrices(
  *
  * The calls are iterated once and never held: the rows go into a DuckDB
  * database in a temporary folder (removed after), which DuckDB keeps on
- * disk beyond `memoryLimit`, so a 4 GB trace folder exports in the memory
- * of its read.
+ * disk beyond `memoryLimit`, so its share of the memory stays near that
+ * limit however many calls there are (at 4 GB of transcripts: 608 MB in
+ * all, of which the read with its tool results holds about 280 MB).
  */
 export async function writeTrafficParquet(
   calls: Iterable<TraceCall>,
