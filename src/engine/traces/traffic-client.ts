@@ -12,7 +12,11 @@ import { connect } from '../connect.ts';
 import type { TrafficSource } from './read-file.ts';
 import type { TrafficGateRegion, TrafficGateRegionRequest } from './traffic-gate-region.ts';
 import type { TrafficPriceUsed } from './traffic-prices.ts';
-import { unpackCrossFigures, unpackReplayOutcome } from './worker-packing.ts';
+import {
+  unpackCrossFigures,
+  unpackReplayOutcome,
+  unpackTrafficAnalysis,
+} from './worker-packing.ts';
 import type { WorkerTrafficService } from './worker-traffic-service.ts';
 import type {
   CallRow,
@@ -74,7 +78,11 @@ export function createTrafficClient(): TrafficClient {
     importFiles: (files, onProgress) =>
       remote.importFiles(files, onProgress === undefined ? undefined : proxy(onProgress)),
     cancel: () => remote.cancel(),
-    analyse: (pricing) => remote.analyse(pricing),
+    // Its models seen come back as JSON: a trace can name 100,000 of them.
+    analyse: async (pricing) => {
+      const packed = await remote.packedAnalysis(pricing);
+      return packed === undefined ? undefined : unpackTrafficAnalysis(packed);
+    },
     rows: (offset, limit) => remote.rows(offset, limit),
     forget: () => remote.forget(),
     reload: () => remote.reload(),

@@ -11,8 +11,10 @@ import type { ReplayRequest } from './traffic-types.ts';
 import {
   packCrossFigures,
   packReplayOutcome,
+  packTrafficAnalysis,
   type PackedCrossFigures,
   type PackedReplayOutcome,
+  type PackedTrafficAnalysis,
 } from './worker-packing.ts';
 
 /** The service, with its large results sent packed (see worker-packing.ts). */
@@ -22,6 +24,11 @@ export class WorkerTrafficService extends TrafficService {
     if (figures === undefined) return undefined;
     const packed = packCrossFigures(figures);
     return transfer(packed, [packed.populationSizes.buffer, packed.populationHorizons.buffer]);
+  }
+
+  async packedAnalysis(pricing: PricingTable): Promise<PackedTrafficAnalysis | undefined> {
+    const analysis = await this.analyse(pricing);
+    return analysis === undefined ? undefined : packTrafficAnalysis(analysis);
   }
 
   async packedReplay(

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useId, useState } from 'react';
+import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
 import { TRACE_FORMAT_LABEL } from '../../core/traces/call-record.ts';
 import type { TrafficAnalysis, TrafficMeta } from '../../engine/traces/traffic-types.ts';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
@@ -81,18 +81,23 @@ export const TrafficSummary = memo(function TrafficSummary({
   // Typing stays immediate; the rows follow as a transition.
   const deferredQuery = useDeferredValue(query);
   const read = meta.files.filter((f) => f.format !== undefined).length;
-  const models = analysis?.models ?? [];
-  const unpriced = models.filter((m) => m.priceRow === undefined);
-  const modelsView = modelsShown(models, (m) => m.name, deferredQuery, MODELS_LISTED);
-  // Past the filter's threshold, fewer unpriced models at once; the filter finds the rest.
-  const unpricedView = modelsShown(
-    unpriced,
-    (m) => m.name,
-    deferredQuery,
-    modelsView.long ? UNPRICED_LISTED : MODELS_LISTED,
-  );
+  // Worked out once per answer and query: a trace can name 100,000 models.
+  const lists = useMemo(() => {
+    const models = analysis?.models ?? [];
+    const unpriced = models.filter((m) => m.priceRow === undefined);
+    const modelsView = modelsShown(models, (m) => m.name, deferredQuery, MODELS_LISTED);
+    // Past the filter's threshold, fewer unpriced models at once; the filter finds the rest.
+    const unpricedView = modelsShown(
+      unpriced,
+      (m) => m.name,
+      deferredQuery,
+      modelsView.long ? UNPRICED_LISTED : MODELS_LISTED,
+    );
+    const unpricedTokens = unpriced.reduce((n, m) => n + allTokens(m.tokens), 0);
+    return { models, unpriced, modelsView, unpricedView, unpricedTokens };
+  }, [analysis, deferredQuery]);
+  const { models, unpriced, modelsView, unpricedView, unpricedTokens } = lists;
   const unpricedNamed = unpriced.slice(0, UNPRICED_LISTED).map((m) => isolatedName(m.name));
-  const unpricedTokens = unpriced.reduce((n, m) => n + allTokens(m.tokens), 0);
   const sources = new Set(meta.files.map((f) => f.source ?? f.name));
   const labelled = meta.files.some((f) => f.source !== undefined && f.source !== f.name);
   const skippedShown = allSkipped ? meta.skipped : meta.skipped.slice(0, SKIPPED_SHOWN);

@@ -4,9 +4,10 @@
  * each, with its controls, froze the page (2,000 models: a 2.6–5.4 s task;
  * 100,000 never drew). Past `limit` the first `limit` that match the query
  * are shown, most calls first (the order given), plus any `keep` names; the
- * rest are counted, so every figure still adds up.
+ * rest are counted, so every figure still adds up. A name matches a query
+ * as the model selects match one (`narrowModels`): it holds every word, in
+ * any case.
  */
-import { narrowModels } from '../../ui/ModelSelect.tsx';
 
 /** What is shown of a long list of models, and what is left out of view. */
 export interface ModelsShown<T> {
@@ -34,21 +35,25 @@ export function modelsShown<T extends { readonly calls: number }>(
   if (models.length <= limit) {
     return { shown: models, long: false, others: 0, otherCalls: 0, matching: models.length };
   }
-  const names = models.map(nameOf);
-  const matched = new Set(narrowModels(names, query, undefined));
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = (name: string) => {
+    if (words.length === 0) return true;
+    const lower = name.toLowerCase();
+    return words.every((w) => lower.includes(w));
+  };
   const shown: T[] = [];
   let otherCalls = 0;
   let matching = 0;
   let picked = 0;
-  models.forEach((model, i) => {
-    const name = names[i]!;
-    const matches = matched.has(name);
-    if (matches) matching += 1;
+  for (const model of models) {
+    const name = nameOf(model);
+    const matched = matches(name);
+    if (matched) matching += 1;
     if (keep.has(name)) shown.push(model);
-    else if (matches && picked < limit) {
+    else if (matched && picked < limit) {
       shown.push(model);
       picked += 1;
     } else otherCalls += model.calls;
-  });
+  }
   return { shown, long: true, others: models.length - shown.length, otherCalls, matching };
 }

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { DEFAULT_PRICING } from '../../../src/core/pricing.ts';
+import { readTraceFiles } from '../../../src/core/traces/index.ts';
+import { analyseTraffic } from '../../../src/engine/traces/traffic-analysis.ts';
 import {
   packCrossFigures,
   packReplayOutcome,
+  packTrafficAnalysis,
   unpackCrossFigures,
   unpackReplayOutcome,
+  unpackTrafficAnalysis,
 } from '../../../src/engine/traces/worker-packing.ts';
 import type {
   ReplayOutcome,
+  TrafficAnalysis,
   TrafficCrossFigures,
 } from '../../../src/engine/traces/traffic-types.ts';
 
@@ -76,5 +83,46 @@ describe('worker-packing', () => {
     const packed = packReplayOutcome(odd);
     expect(packed.packed).toBe(false);
     expect(unpackReplayOutcome(structuredClone(packed))).toEqual(odd);
+  });
+
+  it('packs the models seen of an analysis as JSON rows and unpacks the same analysis', () => {
+    const text = readFileSync(
+      new URL('../../fixtures/traces/claude-code-gaps.jsonl', import.meta.url),
+      'utf8',
+    );
+    const { calls } = readTraceFiles([{ name: 'gaps.jsonl', text }]);
+    const renamed = calls.map((c, i) => (i === 0 ? { ...c, model: 'ft:\u202eunpriced' } : c));
+    const analysis = analyseTraffic(renamed, DEFAULT_PRICING);
+    expect(analysis.models.some((m) => m.priceRow === undefined)).toBe(true);
+    expect(analysis.models.some((m) => m.priceRow !== undefined)).toBe(true);
+    const packed = packTrafficAnalysis(analysis);
+    expect(packed.packed).toBe(true);
+    expect(packed.packed && 'models' in packed.analysis).toBe(false);
+    const back = unpackTrafficAnalysis(structuredClone(packed));
+    expect(back).toEqual(analysis);
+    // Key for key: an unpriced model keeps its priceRow key, as undefined.
+    back.models.forEach((m, i) => expect(Object.keys(m)).toEqual(Object.keys(analysis.models[i]!)));
+  });
+
+  it('leaves an analysis with a number JSON cannot keep as it is', () => {
+    const analysis = {
+      models: [
+        {
+          name: 'a',
+          calls: 1,
+          tokens: {
+            inputTokens: Number.POSITIVE_INFINITY,
+            cacheReadTokens: 0,
+            cacheWrite5mTokens: 0,
+            cacheWrite1hTokens: 0,
+            outputTokens: 0,
+          },
+          priceRow: undefined,
+        },
+      ],
+    } as unknown as TrafficAnalysis;
+    const packed = packTrafficAnalysis(analysis);
+    expect(packed).toEqual({ packed: false, analysis });
+    expect(unpackTrafficAnalysis(packed)).toBe(analysis);
   });
 });

@@ -130,7 +130,10 @@ export function ReplayChoiceForm({
   const deferredQuery = useDeferredValue(query);
   // A model moved keeps its select, whatever the filter shows.
   const moved = useMemo(() => new Set(choice.mapping.map((m) => m.from)), [choice.mapping]);
-  const mappingView = modelsShown(modelsSeen, (s) => s.model, deferredQuery, MAPPING_SHOWN, moved);
+  const mappingView = useMemo(
+    () => modelsShown(modelsSeen, (s) => s.model, deferredQuery, MAPPING_SHOWN, moved),
+    [modelsSeen, deferredQuery, moved],
+  );
   const oneOptions = candidates.includes(choice.oneModel)
     ? candidates
     : [choice.oneModel, ...candidates];

@@ -31,22 +31,44 @@ export interface ReplayFormView {
   readonly ttlNote: string | undefined;
 }
 
-/** The models seen, by price row (else the name as written), most calls first. */
+const byCallsThenName = (a: ModelSeenShare, b: ModelSeenShare) =>
+  b.calls - a.calls || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0);
+
+/**
+ * The models seen, by price row (else the name as written), most calls
+ * first. The analysis lists its models in that order already, so only the
+ * priced ones (several names can share a row) are grouped and sorted; the
+ * unpriced ones, each its own and already in order (so their sort is one
+ * pass), are merged in: a trace can name 100,000 models.
+ */
 function modelsSeenOf(analysis: TrafficAnalysis | undefined): ModelSeenShare[] {
   if (analysis === undefined) return [];
-  const seen = new Map<string, ModelSeenShare>();
+  const priced = new Map<string, ModelSeenShare>();
+  const unpriced: ModelSeenShare[] = [];
   for (const m of analysis.models) {
-    const key = m.priceRow ?? m.name;
-    const held = seen.get(key);
-    seen.set(key, {
-      model: key,
-      priced: m.priceRow !== undefined,
+    if (m.priceRow === undefined) {
+      unpriced.push({ model: m.name, priced: false, calls: m.calls });
+      continue;
+    }
+    const held = priced.get(m.priceRow);
+    priced.set(m.priceRow, {
+      model: m.priceRow,
+      priced: true,
       calls: (held?.calls ?? 0) + m.calls,
     });
   }
-  return [...seen.values()].sort(
-    (a, b) => b.calls - a.calls || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0),
-  );
+  // No unpriced name is a price row's name (a name with a row is priced), so no group spans both.
+  unpriced.sort(byCallsThenName);
+  const rows = [...priced.values()].sort(byCallsThenName);
+  const seen: ModelSeenShare[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < rows.length || j < unpriced.length) {
+    if (j >= unpriced.length || (i < rows.length && byCallsThenName(rows[i]!, unpriced[j]!) <= 0))
+      seen.push(rows[i++]!);
+    else seen.push(unpriced[j++]!);
+  }
+  return seen;
 }
 
 function minutesWords(seconds: number): string {
