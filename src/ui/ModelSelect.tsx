@@ -11,6 +11,18 @@ import './model-select.css';
 /** From this many models on, a filter field narrows the select. */
 export const FILTER_FROM = 40;
 
+/** The words of a filter's query, in lower case (none for a blank query). */
+export function queryWords(query: string): string[] {
+  return query.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** Whether `name` holds every one of `words` (from {@link queryWords}), in any case. */
+export function holdsWords(name: string, words: readonly string[]): boolean {
+  if (words.length === 0) return true;
+  const lower = name.toLowerCase();
+  return words.every((w) => lower.includes(w));
+}
+
 /**
  * The models whose name holds every word of `query` (any case), in their
  * order; `keep` (the chosen model) is always among them, first when the
@@ -21,12 +33,9 @@ export function narrowModels(
   query: string,
   keep: string | undefined,
 ): readonly string[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = queryWords(query);
   if (words.length === 0) return models;
-  const found = models.filter((m) => {
-    const name = m.toLowerCase();
-    return words.every((w) => name.includes(w));
-  });
+  const found = models.filter((m) => holdsWords(m, words));
   return keep === undefined || found.includes(keep) ? found : [keep, ...found];
 }
 

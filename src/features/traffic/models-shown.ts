@@ -5,9 +5,9 @@
  * 100,000 never drew). Past `limit` the first `limit` that match the query
  * are shown, most calls first (the order given), plus any `keep` names; the
  * rest are counted, so every figure still adds up. A name matches a query
- * as the model selects match one (`narrowModels`): it holds every word, in
- * any case.
+ * as in the model selects: it holds every word, in any case.
  */
+import { holdsWords, queryWords } from '../../ui/ModelSelect.tsx';
 
 /** What is shown of a long list of models, and what is left out of view. */
 export interface ModelsShown<T> {
@@ -35,19 +35,14 @@ export function modelsShown<T extends { readonly calls: number }>(
   if (models.length <= limit) {
     return { shown: models, long: false, others: 0, otherCalls: 0, matching: models.length };
   }
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const matches = (name: string) => {
-    if (words.length === 0) return true;
-    const lower = name.toLowerCase();
-    return words.every((w) => lower.includes(w));
-  };
+  const words = queryWords(query);
   const shown: T[] = [];
   let otherCalls = 0;
   let matching = 0;
   let picked = 0;
   for (const model of models) {
     const name = nameOf(model);
-    const matched = matches(name);
+    const matched = holdsWords(name, words);
     if (matched) matching += 1;
     if (keep.has(name)) shown.push(model);
     else if (matched && picked < limit) {
