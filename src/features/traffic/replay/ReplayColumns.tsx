@@ -2,6 +2,7 @@ import type { ReplayColumn, ReplayOutcome } from '../../../engine/traces/traffic
 import { DataTable, type DataColumn } from '../../../ui/DataTable.tsx';
 import { formatPercent, formatPlain, formatUsd } from '../../../ui/format.ts';
 import { changeText } from './change-text.ts';
+import { modelsShown } from '../models-shown.ts';
 import { plural } from '../plural.ts';
 import { isolatedName } from '../../../format/bidi.ts';
 
@@ -99,16 +100,14 @@ export function ReplayColumns({ outcome }: { outcome: ReplayOutcome }) {
 const LEFT_OUT_NAMED = 10;
 
 function leftOutWords({ leftOut, leftOutOthers }: ReplayOutcome): string {
-  // Past the named few, the models with the most calls are the ones named.
-  const sorted =
-    leftOut.length <= LEFT_OUT_NAMED ? leftOut : [...leftOut].sort((a, b) => b.calls - a.calls);
-  const named = sorted
-    .slice(0, LEFT_OUT_NAMED)
+  // The models with the most calls are the ones named.
+  const byCalls = [...leftOut].sort((a, b) => b.calls - a.calls);
+  const view = modelsShown(byCalls, (l) => l.model, '', LEFT_OUT_NAMED);
+  const named = view.shown
     .map((l) => `${isolatedName(l.model)} (${plural(l.calls, 'call')})`)
     .join(', ');
-  const rest = sorted.slice(LEFT_OUT_NAMED);
-  const models = rest.length + (leftOutOthers?.models ?? 0);
+  const models = view.others + (leftOutOthers?.models ?? 0);
   if (models === 0) return named;
-  const calls = rest.reduce((sum, l) => sum + l.calls, 0) + (leftOutOthers?.calls ?? 0);
+  const calls = view.otherCalls + (leftOutOthers?.calls ?? 0);
   return `${named} and ${plural(models, 'other model')} (${plural(calls, 'call')})`;
 }
