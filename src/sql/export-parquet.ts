@@ -210,27 +210,26 @@ function sqlString(text: string): string {
 }
 
 /**
- * Appends `calls` (positions from `firstPosition`) to the staging `calls`
- * table, one at a time as they are iterated (a lazy read's
- * calls are never all held); resolves to how many were appended.
+ * Appends `calls` (positions 0, 1, 2, … in their order) to the staging
+ * `calls` table, one at a time as they are iterated (a lazy read's calls
+ * are never all held); resolves to how many were appended.
  */
 async function appendCalls(
   connection: DuckDBConnection,
   calls: Iterable<TraceCall>,
   pricing: PricingTable,
-  firstPosition = 0,
 ): Promise<number> {
   const keys = new Map<string, string | undefined>();
   const appender = await connection.createAppender('calls');
-  let position = firstPosition;
+  let position = 0;
   for (const call of calls) {
     if (!keys.has(call.model)) keys.set(call.model, findPriceKey(pricing, call.model));
     appendCall(appender, call, position++, keys.get(call.model));
     // A flush commits the rows appended so far, which DuckDB may then keep on disk.
-    if ((position - firstPosition) % FLUSH_EVERY === 0) appender.flushSync();
+    if (position % FLUSH_EVERY === 0) appender.flushSync();
   }
   appender.closeSync();
-  return position - firstPosition;
+  return position;
 }
 
 /** Appends every row of `pricing` to a `prices` table made with {@link PRICES_DDL}. */
