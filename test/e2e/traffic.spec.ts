@@ -23,6 +23,7 @@ import { bookBilling } from '../helpers/book-pricing.ts';
 import { generateClaudeCodeTrace } from './support/claude-code-trace.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openTab } from './support/app.ts';
+import { longTasks, watchLongTasks } from './support/long-tasks.ts';
 
 const PATHS = fixturePaths();
 const READ = readTraceFiles(
@@ -155,27 +156,19 @@ test.describe('traffic', () => {
     const text = generateClaudeCodeTrace(15 * 1024 * 1024);
     const file = test.info().outputPath('generated-session.jsonl');
     writeFileSync(file, text);
-    await page.evaluate(() => {
-      const w = window as unknown as { __longTasks: number[] };
-      w.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
-      }).observe({ type: 'longtask', buffered: false });
-    });
+    await watchLongTasks(page);
     const started = await page.evaluate(() => performance.now());
     // A file on disk, as a user picks it: a buffer would be handed over through the page's main thread.
     await page.getByLabel('Choose trace files', { exact: true }).setInputFiles(file);
     await expect(page.getByText(/^Read 1 file:/)).toBeVisible({ timeout: 150_000 });
     const readAt = await page.evaluate(() => performance.now());
     await expect(page.getByText(/priced calls/).first()).toBeVisible({ timeout: 60_000 });
-    const longTasks = await page.evaluate(
-      () => (window as unknown as { __longTasks: number[] }).__longTasks,
-    );
-    const longest = Math.max(0, ...longTasks);
+    const tasks = await longTasks(page);
+    const longest = Math.max(0, ...tasks);
     const megabytes = text.length / (1024 * 1024);
     const seconds = (readAt - started) / 1000;
     note(
-      `15 MB import: longest main-thread task ${longest.toFixed(0)} ms (${longTasks.length} tasks over 50 ms); ` +
+      `15 MB import: longest main-thread task ${longest.toFixed(0)} ms (${tasks.length} tasks over 50 ms); ` +
         `${megabytes.toFixed(1)} MB read in ${seconds.toFixed(1)} s in the worker (${(megabytes / seconds).toFixed(1)} MB/s, file hand-over included)`,
     );
     test.info().annotations.push({
