@@ -7,8 +7,13 @@ import { useEffect, useRef, useState } from 'react';
  * keeps running on the version it started with.
  */
 export function UpdatePrompt() {
-  const [activate, setActivate] = useState<(() => Promise<void>) | null>(null);
+  const [activate, setActivate] = useState<(() => void) | null>(null);
   const [ready, setReady] = useState(false);
+  // A new version took over after Reload in another tab: this page still
+  // runs the old one, and reloads when its user says so (a draft is kept).
+  const [elsewhere, setElsewhere] = useState(false);
+  // Reload was chosen here: this tab reloads once the new version is in control.
+  const asked = useRef(false);
   // Later holds for the rest of this page: workbox can report one waiting
   // version more than once (as "installed" and as "waiting"), and the bar
   // must not come back after the user put it off. The next visit offers it.
@@ -27,6 +32,10 @@ export function UpdatePrompt() {
             onUpdateReady: () => {
               if (!putOff.current) setReady(true);
             },
+            onNewVersionActive: () => {
+              if (asked.current) window.location.reload();
+              else setElsewhere(true);
+            },
           });
           setActivate(() => update);
         })
@@ -41,12 +50,29 @@ export function UpdatePrompt() {
     };
   }, []);
 
+  if (elsewhere) {
+    return (
+      <div role="status" className="update-bar">
+        <p>A new version runs in another tab.</p>
+        <button type="button" className="primary" onClick={() => window.location.reload()}>
+          Reload this tab
+        </button>
+      </div>
+    );
+  }
   // Only while an update waits: each tab's live result stays the page's one status otherwise.
   if (!ready) return null;
   return (
     <div role="status" className="update-bar">
       <p>A new version is ready.</p>
-      <button type="button" className="primary" onClick={() => void activate?.()}>
+      <button
+        type="button"
+        className="primary"
+        onClick={() => {
+          asked.current = true;
+          activate?.();
+        }}
+      >
         Reload
       </button>
       <button

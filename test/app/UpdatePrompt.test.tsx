@@ -3,11 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The real registration needs a service worker; this one reports a waiting version.
-const update = vi.fn(async () => undefined);
+const update = vi.fn(() => undefined);
 let reportReady: (() => void) | null = null;
+let reportActive: (() => void) | null = null;
 vi.mock('../../src/app/sw-registration.ts', () => ({
-  registerServiceWorker: (events: { onUpdateReady: () => void }) => {
+  registerServiceWorker: (events: {
+    onUpdateReady: () => void;
+    onNewVersionActive: () => void;
+  }) => {
     reportReady = events.onUpdateReady;
+    reportActive = events.onNewVersionActive;
     return update;
   },
 }));
@@ -17,6 +22,7 @@ import { UpdatePrompt } from '../../src/app/UpdatePrompt.tsx';
 afterEach(() => {
   vi.unstubAllEnvs();
   reportReady = null;
+  reportActive = null;
   update.mockClear();
   Reflect.deleteProperty(navigator, 'serviceWorker');
 });
@@ -57,5 +63,19 @@ describe('UpdatePrompt', () => {
     act(() => reportReady?.());
     expect(screen.queryByRole('status'), 'put off for the rest of the page').toBeNull();
     expect(update).not.toHaveBeenCalled();
+  });
+
+  it('says so, and waits, when Reload was chosen in another tab', async () => {
+    vi.stubEnv('PROD', true);
+    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+    render(<UpdatePrompt />);
+    await waitFor(() => expect(reportReady).not.toBeNull());
+    act(() => reportReady?.());
+    // Another tab chose Reload: the new version now controls this tab too.
+    act(() => reportActive?.());
+    expect(screen.getByRole('status')).toHaveTextContent('A new version runs in another tab.');
+    expect(screen.getByRole('button', { name: 'Reload this tab' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Later' }), 'no longer waiting').toBeNull();
+    expect(update, 'this tab asked for nothing').not.toHaveBeenCalled();
   });
 });

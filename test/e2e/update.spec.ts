@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { serveStatic } from '../../scripts/serve-static.mjs';
-import { controlledBy, waitForPanel } from './support/app.ts';
+import { controlledBy, openTab, waitForPanel } from './support/app.ts';
 import { DIST_DIR } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -96,6 +96,68 @@ test('a new version waits for the user: Later keeps the page, Reload activates i
     await page.waitForTimeout(2_000);
     expect(loads - loadsAtReload, 'Reload reloads the page once').toBe(1);
     note('update: the bar showed, Later kept the document, Reload activated the new worker');
+  } finally {
+    await server?.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('Reload in one tab reloads that tab only: another tab says so and keeps its draft', async ({
+  newPage,
+  note,
+}) => {
+  test.setTimeout(120_000);
+  const root = mkdtempSync(join(tmpdir(), 'cce-update-'));
+  let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
+  try {
+    cpSync(DIST_DIR, root, { recursive: true });
+    server = await serveStatic({ root });
+    const first = await newPage();
+    await first.goto(server.url, { waitUntil: 'load' });
+    await waitForPanel(first, 'Offload gate');
+    await controlledBy(first);
+    const second = await first.context().newPage();
+    let secondLoads = 0;
+    second.on('load', () => {
+      secondLoads += 1;
+    });
+    await second.goto(server.url, { waitUntil: 'load' });
+    await controlledBy(second);
+    // A draft that lives only in this tab's page: trace lines pasted, not yet read.
+    const panel = await openTab(second, 'Your traffic');
+    const draft = panel.getByLabel('Or paste trace lines');
+    await draft.fill('{"type":"a draft"}');
+
+    const sw = join(root, 'sw.js');
+    appendFileSync(sw, '\n// the next version\n');
+    await first.evaluate(async () => {
+      await (await navigator.serviceWorker.ready).update();
+    });
+    const ready = (page: Page) =>
+      page.getByRole('status').filter({ hasText: 'A new version is ready.' });
+    await expect(ready(first)).toBeVisible();
+    await expect(ready(second), 'every open tab is offered the new version').toBeVisible();
+    const secondLoadsBefore = secondLoads;
+
+    const reloaded = first.waitForEvent('load');
+    await ready(first).getByRole('button', { name: 'Reload', exact: true }).click();
+    await reloaded;
+    await expect(first.getByRole('tab', { selected: true })).toBeVisible();
+    await expect
+      .poll(() => workers(first), { message: 'the new worker is active and nothing waits' })
+      .toEqual({ waiting: false, active: true });
+
+    const elsewhere = second.getByRole('status').filter({
+      hasText: 'A new version runs in another tab.',
+    });
+    await expect(elsewhere).toBeVisible();
+    await expect(ready(second)).toHaveCount(0);
+    // Nothing reloads this tab by itself (a check that nothing happens needs a pause).
+    await second.waitForTimeout(2_000);
+    expect(secondLoads - secondLoadsBefore, 'the other tab is never reloaded for it').toBe(0);
+    await expect(draft, 'its draft is kept').toHaveValue('{"type":"a draft"}');
+    await expect(elsewhere.getByRole('button', { name: 'Reload this tab' })).toBeEnabled();
+    note('update, two tabs: Reload reloaded its own tab; the other kept its draft and said so');
   } finally {
     await server?.close();
     rmSync(root, { recursive: true, force: true });
