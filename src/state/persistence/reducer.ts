@@ -6,7 +6,7 @@
  * - restoring at startup: a link from elsewhere first, else this tab's own
  *   last state, else the shared save, else the defaults; a slot that cannot
  *   be read is kept in the history as it is, and the shared save is not
- *   overwritten until it is;
+ *   overwritten until it is (reducer-startup.ts);
  * - saving every change to this tab's session and the shared save after the
  *   frame that shows it (a slow save waits for idle time and is throttled),
  *   and to the address bar after a quiet moment; leaving or hiding the page
@@ -16,8 +16,8 @@
  * - hearing the other tabs and following links pasted into the address bar.
  */
 import { MAX_HASH_CHARS } from '../../core/limits.ts';
-import { chooseStartupSource } from '../persistence.ts';
 import { joinReportHash, splitReportHash } from './report-address.ts';
+import { keepSlot, openDecodedLink, restoreSlots, type Step } from './reducer-startup.ts';
 import {
   HASH_THROTTLE_FACTOR,
   LINK_HASH,
@@ -32,7 +32,6 @@ import {
   type PersistState,
   type PersistStep,
   type PersistUndo,
-  type StartupSlots,
 } from './types.ts';
 
 export const STORAGE_UNAVAILABLE =
@@ -66,14 +65,14 @@ export const initialPersistState: PersistState = {
   pinnedPending: false,
 };
 
-type Draft = { -readonly [K in keyof PersistState]: PersistState[K] };
-
 /** One step: the state after `event`, and the effects it asks for, in order. */
 export function reducePersistence(state: PersistState, event: PersistEvent): PersistStep {
-  const s: Draft = { ...state };
+  const s: Step['s'] = { ...state };
   const fx: PersistEffect[] = [];
-  const notify = (notice: PersistNotice, undo: PersistUndo | null = null) =>
+  const notify = (notice: PersistNotice, undo: PersistUndo | null = null) => {
     fx.push({ type: 'notify', notice, undo });
+  };
+  const step: Step = { s, fx, notify };
 
   const ensureStarted = () => {
     if (s.started) return;
@@ -171,77 +170,6 @@ export function reducePersistence(state: PersistState, event: PersistEvent): Per
     savePinned();
   };
 
-  const keepSlot = (raw: string, error: string, shared: boolean) => {
-    if (shared) s.sharedSaveHeld = true;
-    fx.push({ type: 'keepUnreadable', raw, error, shared });
-  };
-
-  const restore = (slots: StartupSlots) => {
-    const { pinned, saved, own } = slots;
-    if (pinned?.parsed.ok) fx.push({ type: 'setPinned', data: pinned.parsed.data });
-    else if (pinned && !pinned.parsed.ok) {
-      keepSlot(pinned.raw, `pinned A: ${pinned.parsed.error}`, false);
-    }
-    const hash = splitReportHash(slots.address).scenarioHash;
-    const savedData = saved?.parsed.ok ? saved.parsed.data : null;
-    const ownData = own?.parsed.ok ? own.parsed.data : null;
-    if (own && !own.parsed.ok) keepSlot(own.raw, own.parsed.error, false);
-    if (saved && !saved.parsed.ok) keepSlot(saved.raw, saved.parsed.error, true);
-
-    const source = chooseStartupSource(
-      hash,
-      slots.ownHashes,
-      ownData !== null || savedData !== null,
-    );
-    if (source === 'link') {
-      fx.push({ type: 'decodeLink', hash, onStartup: true, previousWork: ownData ?? savedData });
-      return;
-    }
-    const data = ownData ?? savedData;
-    if (data !== null) {
-      fx.push({ type: 'load', data, startup: true });
-      // Another tab's newer work in the shared save stays one click away.
-      if (ownData !== null && savedData !== null && saved?.raw !== own?.raw)
-        fx.push({ type: 'keepInHistory', data: savedData });
-    }
-    // What a reload shows is a state reached, too.
-    fx.push({ type: 'record', source: 'startup' });
-    if (saved && !saved.parsed.ok && ownData === null) {
-      notify({
-        kind: 'error',
-        text: `Your saved work could not be restored: ${saved.parsed.error}. It is kept as it was in History, where you can download it. Showing the defaults instead.`,
-      });
-    }
-  };
-
-  const linkDecoded = (event: Extract<PersistEvent, { type: 'linkDecoded' }>) => {
-    const { parsed, onStartup, previous } = event;
-    if (parsed.ok) {
-      // Opening a link never replaces saved work: it stays in the history.
-      if (previous !== null) fx.push({ type: 'keepInHistory', data: previous });
-      fx.push({ type: 'load', data: parsed.data });
-      fx.push({ type: 'record', source: 'link' });
-      notify(
-        {
-          kind: 'info',
-          text:
-            previous === null
-              ? 'Opened the scenario from the link.'
-              : 'Opened the scenario from the link. Your previous work is kept in History.',
-        },
-        previous === null ? null : { label: 'Restore my previous work', data: previous },
-      );
-      return;
-    }
-    const kept = onStartup
-      ? previous !== null
-        ? 'Showing your last saved work instead.'
-        : 'Showing the defaults instead.'
-      : 'Your current work is kept.';
-    if (onStartup && previous !== null) fx.push({ type: 'load', data: previous });
-    notify({ kind: 'error', text: `This link could not be opened: ${parsed.error}. ${kept}` });
-  };
-
   switch (event.type) {
     case 'started': {
       s.restoreOnStart = event.restoreOnStart;
@@ -314,7 +242,7 @@ export function reducePersistence(state: PersistState, event: PersistEvent): Per
       notify({ kind: 'error', text: MODULE_UNAVAILABLE });
       break;
     case 'slotsRead':
-      restore(event.slots);
+      restoreSlots(step, event.slots);
       finishStart(event.now);
       break;
     case 'restoreFailed':
@@ -381,7 +309,7 @@ export function reducePersistence(state: PersistState, event: PersistEvent): Per
       break;
     case 'linkDecoded':
       if (s.stopped) break;
-      linkDecoded(event);
+      openDecodedLink(step, event);
       break;
     case 'keptUnreadable':
       if (event.ok && event.shared) s.sharedSaveHeld = false;
@@ -389,7 +317,7 @@ export function reducePersistence(state: PersistState, event: PersistEvent): Per
     case 'sharedUnreadable':
       if (s.stopped) break;
       // Kept before this tab's next save may overwrite it.
-      keepSlot(event.raw, event.error, true);
+      keepSlot(step, event.raw, event.error, true);
       notify({
         kind: 'error',
         text: `Another tab saved a scenario this version cannot read (${event.error}). It is kept, as it was, in History; your work here is saved in this tab.`,
