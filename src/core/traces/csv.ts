@@ -80,3 +80,25 @@ export class CsvSplitter {
     this.onRecord(fields, this.recordLine);
   }
 }
+
+/** The fields of the first CSV record of `text`, or `undefined` when it has not ended yet. */
+export function firstCsvRecord(text: string, atEnd: boolean): string[] | undefined {
+  let inQuotes = false;
+  let end = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') inQuotes = !inQuotes;
+    else if (c === '\n' && !inQuotes) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0 && !atEnd) return undefined;
+  let fields: string[] = [];
+  const splitter = new CsvSplitter((record) => {
+    if (fields.length === 0) fields = [...record];
+  });
+  splitter.push(end < 0 ? text : text.slice(0, end + 1));
+  splitter.end();
+  return fields;
+}

@@ -5,11 +5,12 @@
  * LiteLLM or Langfuse export) is buffered until its end, up to
  * `MAX_DOCUMENT_CHARS`.
  */
-import { CsvSplitter } from './csv.ts';
+import { CsvSplitter, firstCsvRecord } from './csv.ts';
 import { couldBeDocument, documentShapeOf, isSpendLogHeader } from './detect.ts';
 import type { TraceFormat } from './call-record.ts';
 import { isObject } from './fields.ts';
 import { JsonlFile } from './jsonl-file.ts';
+import { LineEnds } from './line-ends.ts';
 import { isSseLine, SseFile } from './anthropic-sse.ts';
 import { readGeminiSession } from './gemini-cli.ts';
 import { readLangfuseObservations } from './langfuse.ts';
@@ -69,9 +70,7 @@ export class FileReader {
   private documentTooLarge = false;
   private documentFormat: TraceFormat | undefined;
   private empty = true;
-  // Line ends: undecided until the first `\n` or `\r`; a file whose first line ends in a lone `\r` is CR-only.
-  private lineEnds: 'unknown' | 'lf' | 'cr' = 'unknown';
-  private pendingCr = false;
+  private readonly lineEnds = new LineEnds();
   // Characters of an over-long line being passed over, or -1 when none is.
   private skippingChars = -1;
   private readonly maxLineChars: number;
@@ -99,7 +98,7 @@ export class FileReader {
       this.atStart = false;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
-    text = this.withLineEnds(text);
+    text = this.lineEnds.normalise(text);
     if (text === '') return;
     switch (this.mode) {
       case 'jsonl':
@@ -133,40 +132,9 @@ export class FileReader {
     }
   }
 
-  /**
-   * CR-only files (classic Mac line ends) read as if their `\r` were `\n`:
-   * decided at the file's first line end. A raw `\r` cannot stand inside a
-   * JSON string, so in such a file every `\r` ends a line.
-   */
-  private withLineEnds(chunk: string): string {
-    if (this.lineEnds === 'lf') return chunk;
-    if (this.lineEnds === 'cr') return chunk.replaceAll('\r', '\n');
-    let text = chunk;
-    if (this.pendingCr) {
-      this.pendingCr = false;
-      text = '\r' + text;
-    }
-    const cr = text.indexOf('\r');
-    const lf = text.indexOf('\n');
-    if (cr < 0 || (lf >= 0 && lf < cr)) {
-      if (lf >= 0) this.lineEnds = 'lf';
-      return text;
-    }
-    if (cr === text.length - 1) {
-      // Whether a `\n` follows is in the next chunk.
-      this.pendingCr = true;
-      return text.slice(0, -1);
-    }
-    this.lineEnds = text[cr + 1] === '\n' ? 'lf' : 'cr';
-    return this.lineEnds === 'cr' ? text.replaceAll('\r', '\n') : text;
-  }
-
   /** Ends the file: reads what is held and reports a file of no known format. */
   end(): void {
-    if (this.pendingCr) {
-      this.pendingCr = false;
-      this.push('\r');
-    }
+    if (this.lineEnds.takePending()) this.push('\r');
     if (this.mode === 'start' || this.mode === 'first-line' || this.mode === 'csv-header')
       this.decide(true);
     if (this.mode === 'start') return;
@@ -382,26 +350,4 @@ export class FileReader {
   get isEmpty(): boolean {
     return this.empty;
   }
-}
-
-/** The fields of the first CSV record of `text`, or `undefined` when it has not ended yet. */
-function firstCsvRecord(text: string, atEnd: boolean): string[] | undefined {
-  let inQuotes = false;
-  let end = -1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') inQuotes = !inQuotes;
-    else if (c === '\n' && !inQuotes) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0 && !atEnd) return undefined;
-  let fields: string[] = [];
-  const splitter = new CsvSplitter((record) => {
-    if (fields.length === 0) fields = [...record];
-  });
-  splitter.push(end < 0 ? text : text.slice(0, end + 1));
-  splitter.end();
-  return fields;
 }
