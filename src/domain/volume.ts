@@ -5,6 +5,8 @@
  * imported traffic's own rate, else a stated default. Pure.
  */
 
+import type { PopulationComparison } from '../core/population.ts';
+
 /** Days in "a month" of the volume line. */
 export const DAYS_PER_MONTH = 30;
 
@@ -53,6 +55,19 @@ export function scaleToMonth(usdPerUnit: number, unitsPerDay: number): ScaledCos
 /** A cost over a span of days, per 30 days at the same rate (undefined without a span). */
 export function per30Days(usd: number, spanDays: number): number | undefined {
   return spanDays > 0 ? (usd / spanDays) * DAYS_PER_MONTH : undefined;
+}
+
+/** What a tab's volume line scales: `[label, USD per unit]`, the tab's baseline first. */
+export type UnitCosts = readonly (readonly [label: string, usdPerUnit: number])[];
+
+/** The gate's: each policy's cost per output (the comparison's are per 1,000 outputs); never first. */
+export function gateUnitCosts(comparison: PopulationComparison | null): UnitCosts {
+  if (comparison === null) return [];
+  return [
+    ['Never offload', comparison.never.totalUsd / 1000],
+    ['Size-only offload', comparison.sizeOnly.totalUsd / 1000],
+    ['Net-saving gate', comparison.gate.totalUsd / 1000],
+  ];
 }
 
 /** One line of a volume figure: what is scaled, per unit and per day and month. */

@@ -1,14 +1,13 @@
 import { memo, useCallback, useId } from 'react';
-import { perToken, priceRowFor } from '../../core/index.ts';
 import { budgetBillPart } from '../../domain/bill-parts.ts';
 import { partVolumeRows } from '../../domain/part-rows.ts';
+import { budgetUnitCosts, promptPrice } from '../../domain/tab-costs.ts';
 import { DEFAULT_VOLUME_PER_DAY, resolveVolume } from '../../domain/volume.ts';
 import { sameList, sameRecord } from '../../domain/equality.ts';
 import { computed, fromStore, useValue } from '../../state/derive.ts';
 import { modelNames, pricingTable } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
 import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
-import { formatTokens } from '../../ui/format.ts';
 import { ModelSelect } from '../../ui/ModelSelect.tsx';
 import { VolumeLine } from '../../ui/VolumeLine.tsx';
 import { budgetOutcome, rowsAnalysis } from './use-budget.ts';
@@ -20,16 +19,12 @@ const admittedPromptPrice = computed(
   'budget.admittedPromptPrice',
   () => {
     const outcome = budgetOutcome.get();
-    const row = priceRowFor(pricingTable.get(), volumeModel.get());
-    const tokens = outcome.kind === 'ok' ? outcome.report.totalTokens : null;
-    const allTokens = rowsAnalysis.get().coreRows.reduce((sum, r) => sum + r.tokens, 0);
-    return {
-      priced: row !== undefined,
-      tokens,
-      allTokens,
-      usd: row === undefined || tokens === null ? null : tokens * perToken(row.input),
-      allUsd: row === undefined ? null : allTokens * perToken(row.input),
-    };
+    return promptPrice(
+      pricingTable.get(),
+      volumeModel.get(),
+      outcome.kind === 'ok' ? outcome.report.totalTokens : null,
+      rowsAnalysis.get().coreRows.reduce((sum, r) => sum + r.tokens, 0),
+    );
   },
   { isEqual: sameRecord },
 );
@@ -67,20 +62,11 @@ export const BudgetVolumeLine = memo(function BudgetVolumeLine() {
   const prompt = useValue(admittedPromptPrice);
   // The rate may come from the traffic's session store, which is outside the graph.
   const volume = resolveVolume(typed, trafficRate, DEFAULT_VOLUME_PER_DAY.prompts);
+  const costs = budgetUnitCosts(prompt);
   const { rows, note, scaled } =
-    prompt.usd === null || prompt.allUsd === null
+    costs.length === 0
       ? { rows: [], note: undefined, scaled: false }
-      : partVolumeRows(
-          volume,
-          [
-            [`Every row, no budget (${formatTokens(prompt.allTokens)} tokens)`, prompt.allUsd],
-            [
-              `The admitted prompt (${formatTokens(prompt.tokens ?? 0)} tokens, uncached input)`,
-              prompt.usd,
-            ],
-          ],
-          rates === undefined ? undefined : budgetBillPart(rates),
-        );
+      : partVolumeRows(volume, costs, rates === undefined ? undefined : budgetBillPart(rates));
   return (
     <section className="card">
       <VolumeLine

@@ -7,9 +7,6 @@ import { DEFAULT_VOLUME_PER_DAY, resolveVolume, type Volume } from '../../domain
 import { useAppStore } from '../../state/store.ts';
 import { VolumeLine } from '../../ui/VolumeLine.tsx';
 
-/** Each policy's cost per output (the comparison's totals are per 1,000 outputs). */
-export type GateCosts = readonly (readonly [label: string, usdPerUnit: number])[];
-
 /** The line itself, at the traffic's rate or the typed or default one; `rowsOf` prices the volume. */
 export function GateLine({
   trafficRate,

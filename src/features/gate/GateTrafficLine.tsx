@@ -7,17 +7,20 @@
 import { gateBillPart } from '../../domain/bill-parts.ts';
 import { partVolumeRows } from '../../domain/part-rows.ts';
 import type { TrafficRates } from '../../engine/traces/traffic-figures.ts';
-import { GateLine, type GateCosts } from './GateLine.tsx';
-import { useTrafficCarry } from './use-traffic-carry.ts';
+import type { UnitCosts } from '../../domain/volume.ts';
+import { GateLine } from './GateLine.tsx';
+import { useTrafficCarry } from '../../engine/traces/traffic-carry.ts';
+import { useValue } from '../../state/derive.ts';
+import { pricingTable } from '../../state/selectors.ts';
 
 export default function GateTrafficLine({
   costs,
   rates,
 }: {
-  costs: GateCosts;
+  costs: UnitCosts;
   rates: TrafficRates;
 }) {
-  const carry = useTrafficCarry();
+  const carry = useTrafficCarry(useValue(pricingTable));
   const part = carry === undefined ? undefined : gateBillPart(carry, rates.asBilledUsdPerDay);
   return (
     <GateLine

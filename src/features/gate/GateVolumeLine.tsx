@@ -1,18 +1,8 @@
 import { lazy, memo, Suspense } from 'react';
 import type { PopulationComparison } from '../../core/index.ts';
-import { volumeRows } from '../../domain/volume.ts';
+import { gateUnitCosts, volumeRows } from '../../domain/volume.ts';
 import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
-import { GateLine, type GateCosts } from './GateLine.tsx';
-
-/** Each policy's cost per output (the comparison's totals are per 1,000 outputs). */
-function costsOf(comparison: PopulationComparison | null): GateCosts {
-  if (comparison === null) return [];
-  return [
-    ['Never offload', comparison.never.totalUsd / 1000],
-    ['Size-only offload', comparison.sizeOnly.totalUsd / 1000],
-    ['Net-saving gate', comparison.gate.totalUsd / 1000],
-  ];
-}
+import { GateLine } from './GateLine.tsx';
 
 // Only with traffic: a first visit, which has none, loads neither it nor its words.
 const GateTrafficLine = lazy(() => import('./GateTrafficLine.tsx'));
@@ -28,7 +18,7 @@ export const GateVolumeLine = memo(function GateVolumeLine({
   comparison: PopulationComparison | null;
 }) {
   const rates = useTrafficFigures().rates;
-  const costs = costsOf(comparison);
+  const costs = gateUnitCosts(comparison);
   if (rates === undefined) {
     return (
       <GateLine

@@ -17,6 +17,7 @@ import {
 import { computed, fromStore, useValue } from '../../state/derive.ts';
 import type { ScopeChoice } from '../../state/replay-scope.ts';
 import { pricingTable } from '../../state/selectors.ts';
+import { useTrafficCarry } from '../../engine/traces/traffic-carry.ts';
 import {
   budgetBillPart,
   gateBillPart,
@@ -25,7 +26,6 @@ import {
   type TabPart,
 } from '../../domain/bill-parts.ts';
 import { useAppStore } from '../../state/store.ts';
-import { useTrafficCarry } from '../gate/use-traffic-carry.ts';
 import { overviewViewOf, type OverviewView } from './overview-view.ts';
 
 const EVERY_CONVERSATION: ScopeChoice = { kind: 'all' };
@@ -69,7 +69,7 @@ export function useOverview(): OverviewAnswer {
     if (a === undefined) return undefined;
     return overviewViewOf(a, c, s, region);
   }, [a, c, s, region]);
-  const carry = useTrafficCarry();
+  const carry = useTrafficCarry(pricing);
   const scenario = useAppStore((st) => st.routing.scenario);
   const tabParts = useMemo(() => {
     const rates = c?.rates;

@@ -1,5 +1,6 @@
 import { routingBillPart } from '../../domain/bill-parts.ts';
 import { partVolumeRows } from '../../domain/part-rows.ts';
+import { routingUnitCosts } from '../../domain/tab-costs.ts';
 import { DEFAULT_VOLUME_PER_DAY, resolveVolume } from '../../domain/volume.ts';
 import { useValue } from '../../state/derive.ts';
 import { pricingTable } from '../../state/selectors.ts';
@@ -32,9 +33,11 @@ export function RoutingVolumeLine({
   const trafficRate = rates?.conversationsPerDay;
   const volume = resolveVolume(typed, trafficRate, DEFAULT_VOLUME_PER_DAY.conversations);
   // The baseline first: with traffic it is set to the calls on the routing's models.
-  const costs: [string, number][] = [];
-  if (reference.ok) costs.push([`Every hop on ${defaultModel}`, reference.result.totals.totalUsd]);
-  if (main.ok) costs.push(['This routing', main.result.totals.totalUsd]);
+  const costs = routingUnitCosts(
+    defaultModel,
+    reference.ok ? reference.result.totals.totalUsd : undefined,
+    main.ok ? main.result.totals.totalUsd : undefined,
+  );
   const part = rates === undefined ? undefined : routingBillPart(scenario, pricing, rates);
   const { rows, note } = partVolumeRows(volume, costs, reference.ok ? part : undefined);
   return (

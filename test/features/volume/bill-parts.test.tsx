@@ -4,7 +4,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BudgetVolumeLine } from '../../../src/features/budget/BudgetVolumeLine.tsx';
 import { GateVolumeLine } from '../../../src/features/gate/GateVolumeLine.tsx';
-import { CARRY_REQUEST } from '../../../src/features/gate/use-traffic-carry.ts';
+import { CARRY_REQUEST } from '../../../src/engine/traces/traffic-carry.ts';
 import type { PopulationComparison } from '../../../src/core/index.ts';
 import { engineQueryClient } from '../../../src/engine/query-client.ts';
 import type { TrafficGateRegion } from '../../../src/engine/traces/traffic-gate-region.ts';

@@ -7,11 +7,10 @@
  */
 import { useMemo } from 'react';
 import { DEFAULT_GATE } from '../../model/gate.ts';
-import type { TrafficGateRegionRequest } from '../../engine/traces/traffic-gate-region.ts';
-import { useTrafficGateRegion } from '../../engine/traces/traffic-queries.ts';
-import { useValue } from '../../state/derive.ts';
-import { pricingTable } from '../../state/selectors.ts';
+import type { PricingTable } from '../../core/pricing.ts';
 import { resolveGateInputs } from '../../core/gate.ts';
+import type { TrafficGateRegionRequest } from './traffic-gate-region.ts';
+import { useTrafficGateRegion } from './traffic-queries.ts';
 
 /** One point is enough: never offloading costs the same at every recall rate and elasticity. */
 export const CARRY_REQUEST: TrafficGateRegionRequest = Object.freeze({
@@ -29,9 +28,8 @@ export interface TrafficCarry {
   readonly usdPerDay: number;
 }
 
-/** The traffic's carry; undefined without traffic or while it is worked out. */
-export function useTrafficCarry(): TrafficCarry | undefined {
-  const pricing = useValue(pricingTable);
+/** The traffic's carry under `pricing`; undefined without traffic or while it is worked out. */
+export function useTrafficCarry(pricing: PricingTable): TrafficCarry | undefined {
   const region = useTrafficGateRegion(pricing, CARRY_REQUEST).value;
   return useMemo(() => {
     const neverPerThousand = region?.rows[0]?.points[0]?.neverUsd;
