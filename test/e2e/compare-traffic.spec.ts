@@ -1,7 +1,8 @@
 // A/B with traffic stored: A pinned with the replay as billed, B moving
 // every sonnet call to haiku on the traffic tab. The comparison replays both
 // choices over every conversation, each under its own prices, says so in its
-// status, and its B − A column is read on screen at 1,280 and 390 px.
+// status, and its B − A column is read on screen at 1,280 and 390 px. Each
+// tab's monthly figure at the traffic's rates is set beside the other's.
 
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -76,8 +77,20 @@ for (const viewport of [
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
       'the page does not scroll sideways',
     ).toBe(true);
+    // Each tab's monthly figure, at the traffic's rates: B changed only the replay.
+    const months = panel.getByRole('region', {
+      name: 'Each tab per 30 days of your traffic, A and B',
+    });
+    for (const tab of [/^Offload gate/, /^Model routing/, /^Prompt budget/]) {
+      await expect(months.getByRole('row', { name: tab }).getByRole('cell')).toHaveText(
+        [/^\$/, /^\$/, 'same'],
+        TIMEOUT,
+      );
+    }
     mkdirSync(SHOTS, { recursive: true });
     await region.evaluate((el) => el.scrollTo({ left: 0 }));
     await region.screenshot({ path: `${SHOTS}/compare-traffic-${viewport.width}.png` });
+    await months.scrollIntoViewIfNeeded();
+    await months.screenshot({ path: `${SHOTS}/compare-months-${viewport.width}.png` });
   });
 }

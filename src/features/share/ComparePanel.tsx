@@ -15,7 +15,7 @@ import type { InputDifference } from './scenario-diff.ts';
 import { useShareStore } from './share-store.ts';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import type { ComparisonRow } from './compare-rows.ts';
-import { CompareTraffic } from './CompareTraffic.tsx';
+import { CompareTraffic, FigureRows } from './CompareTraffic.tsx';
 import { useCompareTraffic } from './use-compare-traffic.ts';
 
 const figureClass = (row: ComparisonRow) => (row.numeric ? 'compare-figure' : undefined);
@@ -146,14 +146,7 @@ export default function ComparePanel({ pinned }: { pinned: ScenarioData }) {
 
       <section aria-labelledby={`${id}-fig`} className="compare-section">
         <h3 id={`${id}-fig`}>Headline figures</h3>
-        <DataTable
-          className="compare-table compare-figures"
-          columns={FIGURE_COLUMNS}
-          rows={rows}
-          rowKey={(row) => row.id}
-          rowClassName={(row) => (row.changed ? 'changed' : undefined)}
-          scroll={{ label: 'Headline figures of A and B' }}
-        />
+        <FigureRows columns={FIGURE_COLUMNS} rows={rows} label="Headline figures of A and B" />
       </section>
 
       <CompareTraffic comparison={traffic} columns={FIGURE_COLUMNS} />

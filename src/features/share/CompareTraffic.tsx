@@ -3,6 +3,28 @@ import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import type { ComparisonRow } from './compare-rows.ts';
 import type { TrafficComparison } from './use-compare-traffic.ts';
 
+/** A and B side by side, a changed row marked; scrolls inside its card on a narrow screen. */
+export function FigureRows({
+  columns,
+  rows,
+  label,
+}: {
+  columns: readonly DataColumn<ComparisonRow>[];
+  rows: readonly ComparisonRow[];
+  label: string;
+}) {
+  return (
+    <DataTable
+      className="compare-table compare-figures"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      rowClassName={(row) => (row.changed ? 'changed' : undefined)}
+      scroll={{ label }}
+    />
+  );
+}
+
 /**
  * A's and B's replay choices over the traffic stored in this browser, each
  * replayed over every conversation under its own scenario's prices, beside
@@ -29,14 +51,26 @@ export function CompareTraffic({
       {comparison.rows.length === 0 ? (
         <p className="note">{comparison.status}</p>
       ) : (
-        <DataTable
-          className="compare-table compare-figures"
+        <FigureRows
           columns={columns}
           rows={comparison.rows}
-          rowKey={(row) => row.id}
-          rowClassName={(row) => (row.changed ? 'changed' : undefined)}
-          scroll={{ label: 'Your traffic replayed under A and B' }}
+          label={'Your traffic replayed under A and B'}
         />
+      )}
+      {comparison.monthRows.length === 0 ? null : (
+        <>
+          <h4>Each tab per 30 days of your traffic</h4>
+          <p className="note">
+            What each tab&apos;s volume line says for A and for B: the tab&apos;s own figure scaled
+            to the part of your bill it models (shown on the Overview), at that scenario&apos;s
+            volume (typed, else your traffic&apos;s rate) and on its own prices.
+          </p>
+          <FigureRows
+            columns={columns}
+            rows={comparison.monthRows}
+            label={'Each tab per 30 days of your traffic, A and B'}
+          />
+        </>
       )}
     </section>
   );

@@ -10,8 +10,10 @@ import { useValue } from '../../state/derive.ts';
 import { pricingTable } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
 import type { ComparisonRow } from './compare-rows.ts';
+import { monthCompareRows } from './compare-month-rows.ts';
 import { trafficCompareRows, type TrafficSide } from './compare-traffic-rows.ts';
-import { pinnedPricing } from './figure-nodes.ts';
+import { currentFigures, currentScenario, pinnedFigures, pinnedPricing } from './figure-nodes.ts';
+import { useTrafficCarry } from '../../engine/traces/traffic-carry.ts';
 
 const EVERY_CONVERSATION = { kind: 'all' } as const;
 
@@ -19,6 +21,8 @@ const EVERY_CONVERSATION = { kind: 'all' } as const;
 export interface TrafficComparison {
   /** Empty until both replays are in. */
   readonly rows: readonly ComparisonRow[];
+  /** Each tab's monthly figure of A and B at the traffic's rates (empty until they are known). */
+  readonly monthRows: readonly ComparisonRow[];
   /** One sentence: working, or how many traffic figures differ. */
   readonly status: string;
 }
@@ -37,12 +41,26 @@ export function useCompareTraffic(pinned: ScenarioData): TrafficComparison | nul
   const ask = hasTraffic && pricingA !== null;
   const a = useTrafficReplay(pricingA ?? pricingB, EVERY_CONVERSATION, pinned.traffic.replay, ask);
   const b = useTrafficReplay(pricingB, EVERY_CONVERSATION, choiceB, ask);
-  const spanDays = useTrafficFigures().rates?.spanDays ?? 0;
+  const rates = useTrafficFigures().rates;
+  const spanDays = rates?.spanDays ?? 0;
+  const figuresA = useValue(pinnedFigures);
+  const figuresB = useValue(currentFigures);
+  const scenarioB = useValue(currentScenario);
+  const carryA = useTrafficCarry(pricingA ?? pricingB);
+  const carryB = useTrafficCarry(pricingB);
   if (!ask) return null;
+  const monthRows =
+    rates === undefined || figuresA === null || pricingA === null
+      ? []
+      : monthCompareRows(
+          { scenario: pinned, figures: figuresA, pricing: pricingA, carry: carryA },
+          { scenario: scenarioB, figures: figuresB, pricing: pricingB, carry: carryB },
+          rates,
+        );
   const sideA = sideOf(a);
   const sideB = sideOf(b);
   if (sideA === undefined || sideB === undefined) {
-    return { rows: [], status: "Replaying A's and B's choices over your traffic…" };
+    return { rows: [], monthRows, status: "Replaying A's and B's choices over your traffic…" };
   }
   const rows = trafficCompareRows(sideA, sideB, spanDays);
   const changed = rows.filter((row) => row.changed).length;
@@ -52,5 +70,5 @@ export function useCompareTraffic(pinned: ScenarioData): TrafficComparison | nul
       : changed === 0
         ? 'On your traffic, B matches A.'
         : `On your traffic, ${changed} of ${rows.length} figures differ.`;
-  return { rows, status };
+  return { rows, monthRows, status };
 }
