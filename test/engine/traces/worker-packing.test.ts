@@ -6,6 +6,8 @@ import { analyseTraffic } from '../../../src/engine/traces/traffic-analysis.ts';
 import {
   packCrossFigures,
   packReplayOutcome,
+  MODELS_PER_PART,
+  nextTask,
   packTrafficAnalysis,
   unpackCrossFigures,
   unpackReplayOutcome,
@@ -85,7 +87,7 @@ describe('worker-packing', () => {
     expect(unpackReplayOutcome(structuredClone(packed))).toEqual(odd);
   });
 
-  it('packs the models seen of an analysis as JSON rows and unpacks the same analysis', () => {
+  it('packs the models seen of an analysis as JSON rows and unpacks the same analysis', async () => {
     const text = readFileSync(
       new URL('../../fixtures/traces/claude-code-gaps.jsonl', import.meta.url),
       'utf8',
@@ -98,13 +100,13 @@ describe('worker-packing', () => {
     const packed = packTrafficAnalysis(analysis);
     expect(packed.packed).toBe(true);
     expect(packed.packed && 'models' in packed.analysis).toBe(false);
-    const back = unpackTrafficAnalysis(structuredClone(packed));
+    const back = await unpackTrafficAnalysis(structuredClone(packed));
     expect(back).toEqual(analysis);
     // Key for key: an unpriced model keeps its priceRow key, as undefined.
     back.models.forEach((m, i) => expect(Object.keys(m)).toEqual(Object.keys(analysis.models[i]!)));
   });
 
-  it('leaves an analysis with a number JSON cannot keep as it is', () => {
+  it('leaves an analysis with a number JSON cannot keep as it is', async () => {
     const analysis = {
       models: [
         {
@@ -123,6 +125,32 @@ describe('worker-packing', () => {
     } as unknown as TrafficAnalysis;
     const packed = packTrafficAnalysis(analysis);
     expect(packed).toEqual({ packed: false, analysis });
-    expect(unpackTrafficAnalysis(packed)).toBe(analysis);
+    expect(await unpackTrafficAnalysis(packed)).toBe(analysis);
+  });
+
+  it('sends many models in parts, unpacked one task each, in their order', async () => {
+    const count = 2 * MODELS_PER_PART + 7;
+    const models = Array.from({ length: count }, (_, i) => ({
+      name: `ft:acme-${i}`,
+      calls: count - i,
+      tokens: {
+        inputTokens: i,
+        cacheReadTokens: 2 * i,
+        cacheWrite5mTokens: 0,
+        cacheWrite1hTokens: 1,
+        outputTokens: 3,
+      },
+      priceRow: i % 3 === 0 ? 'claude-sonnet-4-5' : undefined,
+    }));
+    const analysis = { calls: count, models } as unknown as TrafficAnalysis;
+    const packed = packTrafficAnalysis(analysis);
+    expect(packed.packed && packed.modelsJson.length).toBe(3);
+    let yields = 0;
+    const back = await unpackTrafficAnalysis(structuredClone(packed), async () => {
+      yields += 1;
+      await nextTask();
+    });
+    expect(yields, 'the page runs between parts').toBe(2);
+    expect(back).toEqual(analysis);
   });
 });

@@ -76,7 +76,7 @@ function minutesWords(seconds: number): string {
   return minutes === 60 ? '1 hour' : minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
-function automaticTtlNote(modes: TargetCacheModes): string | undefined {
+export function automaticTtlNote(modes: TargetCacheModes): string | undefined {
   if (modes.automatic.length === 0) return undefined;
   const names = modes.automatic
     .map((a) => `${isolatedName(a.model)} (its cache lives ${minutesWords(a.ttlSeconds)})`)
@@ -108,9 +108,13 @@ export const replayFormViewOf: Signal<(analysis: TrafficAnalysis | undefined) =>
     const pricing = pricingTable.get();
     return (analysis) => {
       const modelsSeen = modelsSeenOf(analysis);
+      // An unpriced model that stays has no target row (it is unpriced under these
+      // very prices), so only priced and moved ones are looked up: a trace can
+      // name 100,000 fine-tunes, and looking each up again cost the page 60–160 ms.
+      const moved = new Set(plan.model.kind === 'map' ? plan.model.mapping.map((m) => m.from) : []);
       const modes = targetCacheModes(
         plan,
-        modelsSeen.map((m) => m.model),
+        modelsSeen.filter((m) => m.priced || moved.has(m.model)).map((m) => m.model),
         pricing,
       );
       return {

@@ -5,9 +5,18 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ModelSeenShare } from '../../../../src/domain/traffic-replay.ts';
+import { DEFAULT_PRICING, findPriceRow } from '../../../../src/core/index.ts';
+import {
+  planChoiceOf,
+  targetCacheModes,
+  type ModelSeenShare,
+} from '../../../../src/domain/traffic-replay.ts';
 import type { TrafficAnalysis } from '../../../../src/engine/traces/traffic-types.ts';
-import { replayFormViewOf } from '../../../../src/features/traffic/replay/replay-view.ts';
+import {
+  automaticTtlNote,
+  replayFormViewOf,
+} from '../../../../src/features/traffic/replay/replay-view.ts';
+import { useAppStore } from '../../../../src/state/store.ts';
 
 const TOKENS = {
   inputTokens: 0,
@@ -53,5 +62,44 @@ describe("the replay form's models seen", () => {
       }),
       { seed: 8_113, numRuns: 300 },
     );
+  });
+
+  it('say which TTLs apply as if every model seen were looked up', () => {
+    const priced = ['claude-sonnet-4-5', 'claude-haiku-4-5', 'gpt-4.1', 'gemini-2.5-flash'];
+    const names = [...priced, 'ft:acme-1', 'ft:acme-2', 'ft:acme-3'];
+    const initial = useAppStore.getState().traffic.replay;
+    try {
+      fc.assert(
+        fc.property(
+          fc.subarray(names, { minLength: 1 }),
+          fc.array(fc.tuple(fc.constantFrom(...names), fc.constantFrom(...priced)), {
+            maxLength: 3,
+          }),
+          (seen, moves) => {
+            const models = seen.map((name, i) => ({
+              name,
+              calls: seen.length - i,
+              tokens: TOKENS,
+              priceRow: findPriceRow(DEFAULT_PRICING, name)?.model,
+            }));
+            const mapping = moves.map(([from, to]) => ({ from, to }));
+            useAppStore.getState().setReplayChoice({ modelMode: 'map', mapping });
+            const analysis = { models, billed: { byConversation: [], pricedConversations: 0 } };
+            const view = replayFormViewOf.get()(analysis as unknown as TrafficAnalysis);
+            // Every model seen looked up, as before unpriced ones were passed over.
+            const modes = targetCacheModes(
+              planChoiceOf(useAppStore.getState().traffic.replay),
+              view.modelsSeen.map((m) => m.model),
+              DEFAULT_PRICING,
+            );
+            expect(view.ttlNote).toBe(automaticTtlNote(modes));
+            expect(view.noTtl).toBe(modes.automatic.length > 0 && modes.explicit.length === 0);
+          },
+        ),
+        { seed: 4_217, numRuns: 200 },
+      );
+    } finally {
+      useAppStore.getState().setReplayChoice(initial);
+    }
   });
 });
