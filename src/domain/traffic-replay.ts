@@ -188,17 +188,32 @@ export interface TargetCacheModes {
 /**
  * Which of the priced targets of `choice` take the chosen TTL and which cache
  * automatically (OpenAI, Gemini and others: no TTL to choose, no write
- * premium). A target without a price row is in neither list.
+ * premium). A target without a price row is in neither list. `modelsSeen`
+ * are priced under `pricing`: an unpriced one that stays where it is has no
+ * row, so it is never looked up (a trace can name 100,000 fine-tunes, and
+ * looking each up cost the page 60–160 ms).
  */
 export function targetCacheModes(
   choice: ReplayPlanChoice,
-  modelsSeen: readonly string[],
+  modelsSeen: readonly Pick<ModelSeenShare, 'model' | 'priced'>[],
   pricing: PricingTable,
 ): TargetCacheModes {
-  const targets =
-    choice.model.kind === 'one'
-      ? [choice.model.model]
-      : [...new Set(modelsSeen.map((m) => targetOf(choice, m)))];
+  let targets: Iterable<string>;
+  if (choice.model.kind === 'one') targets = [choice.model.model];
+  else {
+    // The first move of a model counts, as in `targetOf`.
+    const moves = new Map<string, string>();
+    for (const move of choice.model.mapping) {
+      if (!moves.has(move.from)) moves.set(move.from, move.to);
+    }
+    const inOrder = new Set<string>();
+    for (const seen of modelsSeen) {
+      const to = moves.get(seen.model);
+      if (to !== undefined) inOrder.add(to);
+      else if (seen.priced) inOrder.add(seen.model);
+    }
+    targets = inOrder;
+  }
   const explicit: string[] = [];
   const automatic: { model: string; ttlSeconds: number }[] = [];
   const seen = new Set<string>();

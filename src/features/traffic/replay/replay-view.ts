@@ -108,15 +108,7 @@ export const replayFormViewOf: Signal<(analysis: TrafficAnalysis | undefined) =>
     const pricing = pricingTable.get();
     return (analysis) => {
       const modelsSeen = modelsSeenOf(analysis);
-      // An unpriced model that stays has no target row (it is unpriced under these
-      // very prices), so only priced and moved ones are looked up: a trace can
-      // name 100,000 fine-tunes, and looking each up again cost the page 60–160 ms.
-      const moved = new Set(plan.model.kind === 'map' ? plan.model.mapping.map((m) => m.from) : []);
-      const modes = targetCacheModes(
-        plan,
-        modelsSeen.filter((m) => m.priced || moved.has(m.model)).map((m) => m.model),
-        pricing,
-      );
+      const modes = targetCacheModes(plan, modelsSeen, pricing);
       return {
         modelsSeen,
         conversations: analysis?.billed.byConversation ?? [],

@@ -86,10 +86,10 @@ describe("the replay form's models seen", () => {
             useAppStore.getState().setReplayChoice({ modelMode: 'map', mapping });
             const analysis = { models, billed: { byConversation: [], pricedConversations: 0 } };
             const view = replayFormViewOf.get()(analysis as unknown as TrafficAnalysis);
-            // Every model seen looked up, as before unpriced ones were passed over.
+            // Every model seen looked up (each taken as priced), as before unpriced ones were passed over.
             const modes = targetCacheModes(
               planChoiceOf(useAppStore.getState().traffic.replay),
-              view.modelsSeen.map((m) => m.model),
+              view.modelsSeen.map((m) => ({ model: m.model, priced: true })),
               DEFAULT_PRICING,
             );
             expect(view.ttlNote).toBe(automaticTtlNote(modes));
