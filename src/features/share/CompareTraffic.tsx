@@ -54,7 +54,7 @@ export function CompareTraffic({
         <FigureRows
           columns={columns}
           rows={comparison.rows}
-          label={'Your traffic replayed under A and B'}
+          label="Your traffic replayed under A and B"
         />
       )}
       {comparison.monthRows.length === 0 ? null : (
@@ -68,7 +68,7 @@ export function CompareTraffic({
           <FigureRows
             columns={columns}
             rows={comparison.monthRows}
-            label={'Each tab per 30 days of your traffic, A and B'}
+            label="Each tab per 30 days of your traffic, A and B"
           />
         </>
       )}

@@ -3,6 +3,7 @@
  * replayed over every conversation by the traffic worker under its own
  * scenario's price table, and the comparison's rows and status from them.
  */
+import { useMemo } from 'react';
 import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
 import { useStoredTraffic, useTrafficReplay } from '../../engine/traces/traffic-queries.ts';
 import type { ScenarioData } from '../../model/scenario.ts';
@@ -48,15 +49,19 @@ export function useCompareTraffic(pinned: ScenarioData): TrafficComparison | nul
   const scenarioB = useValue(currentScenario);
   const carryA = useTrafficCarry(pricingA ?? pricingB);
   const carryB = useTrafficCarry(pricingB);
+  // Once per change of what they read, not per render: the table keeps its rows.
+  const monthRows = useMemo(
+    () =>
+      rates === undefined || figuresA === null || pricingA === null
+        ? []
+        : monthCompareRows(
+            { scenario: pinned, figures: figuresA, pricing: pricingA, carry: carryA },
+            { scenario: scenarioB, figures: figuresB, pricing: pricingB, carry: carryB },
+            rates,
+          ),
+    [rates, pinned, figuresA, pricingA, carryA, scenarioB, figuresB, pricingB, carryB],
+  );
   if (!ask) return null;
-  const monthRows =
-    rates === undefined || figuresA === null || pricingA === null
-      ? []
-      : monthCompareRows(
-          { scenario: pinned, figures: figuresA, pricing: pricingA, carry: carryA },
-          { scenario: scenarioB, figures: figuresB, pricing: pricingB, carry: carryB },
-          rates,
-        );
   const sideA = sideOf(a);
   const sideB = sideOf(b);
   if (sideA === undefined || sideB === undefined) {
