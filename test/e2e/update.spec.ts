@@ -25,22 +25,44 @@ function workers(page: Page): Promise<{ waiting: boolean; active: boolean }> {
   });
 }
 
-test('a new version waits for the user: Later keeps the page, Reload activates it and keeps the work', async ({
-  newPage,
-  note,
-}) => {
-  test.setTimeout(120_000);
+/** A copy of the build, served; `deploy()` changes its service worker's bytes, as a new version does. */
+interface Site {
+  readonly url: string;
+  deploy(): void;
+}
+
+async function withCopiedBuild(run: (site: Site) => Promise<void>): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'cce-update-'));
   let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
   try {
     cpSync(DIST_DIR, root, { recursive: true });
     server = await serveStatic({ root });
+    const sw = join(root, 'sw.js');
+    await run({
+      url: server.url,
+      deploy: () => {
+        appendFileSync(sw, '\n// the next version\n');
+        expect(readFileSync(sw, 'utf8')).toContain('the next version');
+      },
+    });
+  } finally {
+    await server?.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+test('a new version waits for the user: Later keeps the page, Reload activates it and keeps the work', async ({
+  newPage,
+  note,
+}) => {
+  test.setTimeout(120_000);
+  await withCopiedBuild(async (site) => {
     const page = await newPage();
     let loads = 0;
     page.on('load', () => {
       loads += 1;
     });
-    await page.goto(server.url, { waitUntil: 'load' });
+    await page.goto(site.url, { waitUntil: 'load' });
     await waitForPanel(page, 'Offload gate');
     await controlledBy(page);
     expect(await workers(page)).toEqual({ waiting: false, active: true });
@@ -54,9 +76,7 @@ test('a new version waits for the user: Later keeps the page, Reload activates i
     await expect.poll(() => new URL(page.url()).hash.startsWith('#s=')).toBe(true);
 
     // A new version is deployed: the service worker's bytes change.
-    const sw = join(root, 'sw.js');
-    appendFileSync(sw, '\n// the next version\n');
-    expect(readFileSync(sw, 'utf8')).toContain('the next version');
+    site.deploy();
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.ready).update();
     });
@@ -96,10 +116,7 @@ test('a new version waits for the user: Later keeps the page, Reload activates i
     await page.waitForTimeout(2_000);
     expect(loads - loadsAtReload, 'Reload reloads the page once').toBe(1);
     note('update: the bar showed, Later kept the document, Reload activated the new worker');
-  } finally {
-    await server?.close();
-    rmSync(root, { recursive: true, force: true });
-  }
+  });
 });
 
 test('Reload in one tab reloads that tab only: another tab says so and keeps its draft', async ({
@@ -107,13 +124,9 @@ test('Reload in one tab reloads that tab only: another tab says so and keeps its
   note,
 }) => {
   test.setTimeout(120_000);
-  const root = mkdtempSync(join(tmpdir(), 'cce-update-'));
-  let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
-  try {
-    cpSync(DIST_DIR, root, { recursive: true });
-    server = await serveStatic({ root });
+  await withCopiedBuild(async (site) => {
     const first = await newPage();
-    await first.goto(server.url, { waitUntil: 'load' });
+    await first.goto(site.url, { waitUntil: 'load' });
     await waitForPanel(first, 'Offload gate');
     await controlledBy(first);
     const second = await first.context().newPage();
@@ -121,15 +134,14 @@ test('Reload in one tab reloads that tab only: another tab says so and keeps its
     second.on('load', () => {
       secondLoads += 1;
     });
-    await second.goto(server.url, { waitUntil: 'load' });
+    await second.goto(site.url, { waitUntil: 'load' });
     await controlledBy(second);
     // A draft that lives only in this tab's page: trace lines pasted, not yet read.
     const panel = await openTab(second, 'Your traffic');
     const draft = panel.getByLabel('Or paste trace lines');
     await draft.fill('{"type":"a draft"}');
 
-    const sw = join(root, 'sw.js');
-    appendFileSync(sw, '\n// the next version\n');
+    site.deploy();
     await first.evaluate(async () => {
       await (await navigator.serviceWorker.ready).update();
     });
@@ -158,8 +170,5 @@ test('Reload in one tab reloads that tab only: another tab says so and keeps its
     await expect(draft, 'its draft is kept').toHaveValue('{"type":"a draft"}');
     await expect(elsewhere.getByRole('button', { name: 'Reload this tab' })).toBeEnabled();
     note('update, two tabs: Reload reloaded its own tab; the other kept its draft and said so');
-  } finally {
-    await server?.close();
-    rmSync(root, { recursive: true, force: true });
-  }
+  });
 });
