@@ -7,7 +7,7 @@
  */
 import type { PricingTable } from '../../core/pricing.ts';
 import { budgetBillPart, gateBillPart, routingBillPart } from '../../domain/bill-parts.ts';
-import type { HeadlineFigures, Outcome } from '../../domain/headline-figures.ts';
+import type { HeadlineFigures } from '../../domain/headline-figures.ts';
 import { partVolumeRows } from '../../domain/part-rows.ts';
 import { budgetUnitCosts, promptPrice, routingUnitCosts } from '../../domain/tab-costs.ts';
 import {
@@ -20,7 +20,7 @@ import {
 import type { TrafficCarry } from '../../engine/traces/traffic-carry.ts';
 import type { TrafficRates } from '../../engine/traces/traffic-figures.ts';
 import type { ScenarioData } from '../../model/scenario.ts';
-import { compareRow, type ComparisonRow, type Figure } from './compare-rows.ts';
+import { compareRow, from, type ComparisonRow, type Figure } from './compare-rows.ts';
 
 /** One side: its scenario, figures and prices, and the traffic's carry under those prices. */
 export interface MonthSide {
@@ -46,10 +46,6 @@ function perMonth(
   return row === undefined
     ? { kind: 'text', value: '—' }
     : { kind: 'usd', value: row.usdPer30Days };
-}
-
-function from<T>(outcome: Outcome<T>, read: (value: T) => Side): Side {
-  return outcome.ok ? read(outcome.value) : { error: outcome.error };
 }
 
 function gateMonth(side: MonthSide, rates: TrafficRates): Side {

@@ -30,7 +30,11 @@ interface FigureSpec {
   read: (f: HeadlineFigures) => Figure | { error: string };
 }
 
-function from<T>(outcome: Outcome<T>, pick: (value: T) => Figure): Figure | { error: string } {
+/** A part's figure, or the core's message when the part failed. */
+export function from<T>(
+  outcome: Outcome<T>,
+  pick: (value: T) => Figure | { error: string },
+): Figure | { error: string } {
   return outcome.ok ? pick(outcome.value) : { error: outcome.error };
 }
 
