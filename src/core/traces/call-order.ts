@@ -10,17 +10,49 @@ import type { Float64Column, Uint32Column } from './columns.ts';
  * time, then the undated; ties, and the undated, in input order.
  */
 export function timeOrder(at: Float64Column, count: number): Uint32Array {
-  const sorted = new Uint32Array(count);
-  for (let i = 0; i < sorted.length; i++) sorted[i] = i;
-  return sorted.sort((a, b) => {
+  // A stable bottom-up merge sort over two typed arrays: a sort with a
+  // comparator would copy every position into two arrays on the heap.
+  let from = new Uint32Array(count);
+  for (let i = 0; i < count; i++) from[i] = i;
+  // Whether the call at `a` comes strictly before the call at `b` (the undated last).
+  const before = (a: number, b: number) => {
     const x = at.get(a);
     const y = at.get(b);
-    if (Number.isNaN(x) || Number.isNaN(y)) {
-      if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
-      return a - b;
+    return Number.isNaN(y) ? !Number.isNaN(x) : x < y;
+  };
+  // Runs of RUN calls put in order by insertion (most traces are nearly in order already).
+  const RUN = 32;
+  for (let lo = 0; lo < count; lo += RUN) {
+    const hi = Math.min(lo + RUN, count);
+    for (let i = lo + 1; i < hi; i++) {
+      const call = from[i]!;
+      let j = i;
+      while (j > lo && before(call, from[j - 1]!)) {
+        from[j] = from[j - 1]!;
+        j--;
+      }
+      from[j] = call;
     }
-    return x - y || a - b;
-  });
+  }
+  if (count <= RUN) return from;
+  let to = new Uint32Array(count);
+  for (let width = RUN; width < count; width *= 2) {
+    for (let lo = 0; lo < count; lo += 2 * width) {
+      const mid = Math.min(lo + width, count);
+      const hi = Math.min(lo + 2 * width, count);
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      // Already in order across the seam: copy the two runs as they are.
+      if (mid < hi && before(from[mid]!, from[mid - 1]!)) {
+        while (i < mid && j < hi) to[k++] = before(from[j]!, from[i]!) ? from[j++]! : from[i++]!;
+      }
+      while (i < mid) to[k++] = from[i++]!;
+      while (j < hi) to[k++] = from[j++]!;
+    }
+    [from, to] = [to, from];
+  }
+  return from;
 }
 
 /** Calls grouped by conversation: `calls[starts[g]] … calls[starts[g + 1] - 1]` is group `g`. */
@@ -42,7 +74,6 @@ export function conversationOrder(
 ): ConversationOrder {
   const rankOf = new Map<number, number>();
   const sizes: number[] = [];
-  const ranks = new Uint32Array(sorted.length);
   for (let i = 0; i < sorted.length; i++) {
     const id = conversation.get(sorted[i]!);
     let rank = rankOf.get(id);
@@ -51,14 +82,16 @@ export function conversationOrder(
       rankOf.set(id, rank);
       sizes.push(0);
     }
-    ranks[i] = rank;
     sizes[rank]! += 1;
   }
   const starts = new Uint32Array(sizes.length + 1);
   for (let g = 0; g < sizes.length; g++) starts[g + 1] = starts[g]! + sizes[g]!;
   const next = starts.slice(0, sizes.length);
   const calls = new Uint32Array(sorted.length);
-  for (let i = 0; i < sorted.length; i++) calls[next[ranks[i]!]!++] = sorted[i]!;
+  // A second lookup of each call's rank, not an array of them beside the calls.
+  for (let i = 0; i < sorted.length; i++) {
+    calls[next[rankOf.get(conversation.get(sorted[i]!))!]!++] = sorted[i]!;
+  }
   return { calls, starts };
 }
 

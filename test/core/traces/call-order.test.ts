@@ -5,7 +5,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CallDraft } from '../../../src/core/traces/call-draft.ts';
+import { timeOrder } from '../../../src/core/traces/call-order.ts';
 import { CallStore } from '../../../src/core/traces/call-store.ts';
+import { Float64Column } from '../../../src/core/traces/columns.ts';
 import { conversationsOf, type ToolResult } from '../../../src/core/traces/index.ts';
 
 const draftArb = fc.record({
@@ -92,3 +94,44 @@ function zero() {
     reasoningTokens: 0,
   };
 }
+
+describe('timeOrder', () => {
+  // The order the store promises, as a sort with a comparator gives it.
+  const reference = (times: readonly number[]) =>
+    times
+      .map((_, i) => i)
+      .sort((a, b) => {
+        const [x, y] = [times[a]!, times[b]!];
+        if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
+        if (Number.isNaN(x)) return a - b;
+        return x < y ? -1 : x > y ? 1 : a - b;
+      });
+  const columnOf = (times: readonly number[]) => {
+    const column = new Float64Column();
+    times.forEach((t, i) => column.set(i, t));
+    return column;
+  };
+  const timeArb = fc.oneof(
+    fc.integer({ min: -3, max: 40 }),
+    fc.constantFrom(NaN, -0, Infinity, -Infinity, 0.5),
+  );
+
+  it('puts dated calls by time, then the undated, ties in input order', () => {
+    fc.assert(
+      fc.property(fc.array(timeArb, { maxLength: 300 }), (times) => {
+        expect([...timeOrder(columnOf(times), times.length)]).toEqual(reference(times));
+      }),
+    );
+  });
+
+  it('orders runs longer than its insertion runs, nearly sorted or reversed', () => {
+    const n = 5_000;
+    for (const times of [
+      Array.from({ length: n }, (_, i) => i + ((i * 7919) % 13) - 6),
+      Array.from({ length: n }, (_, i) => n - i),
+      Array.from({ length: n }, (_, i) => (i % 97 === 0 ? NaN : (i * 2654435761) % 1000)),
+    ]) {
+      expect([...timeOrder(columnOf(times), n)]).toEqual(reference(times));
+    }
+  });
+});
