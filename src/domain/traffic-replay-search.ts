@@ -65,7 +65,7 @@ export interface ReplaySearch {
  * and that `constraints` allow (default: the same provider family), or stay
  * on their own; the other priced models seen stay; calls on unpriced
  * models stay out, as they are out of the bill. Both TTLs are tried.
- * `calls` is read three times and never held (an array, or a store's
+ * `calls` is read twice and never held (an array, or a store's
  * calls read again on each iteration).
  */
 export function searchReplayChoices(
@@ -79,14 +79,28 @@ export function searchReplayChoices(
     if (!rowName.has(model)) rowName.set(model, findPriceRow(pricing, model)?.model);
     return rowName.get(model);
   };
-  const callsBySource = new Map<string, number>();
-  for (const call of calls) {
-    const row = rowOf(call.model);
-    if (row !== undefined) callsBySource.set(row, (callsBySource.get(row) ?? 0) + 1);
-  }
-  const sources = [...callsBySource]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    .map(([model]) => model);
+  // One read counts the calls on each model seen and flattens the ones a
+  // replay prices: reconciling calls have no prompt of their own, so a
+  // replay leaves them out (SPEC §13.7), but they count towards the ranking.
+  const {
+    flat,
+    sources: seen,
+    sourceCalls,
+  } = flatten(
+    calls,
+    (c) => rowOf(c.model),
+    (c) => c.kind !== 'reconciling',
+  );
+  const bySeen = seen.map((_, i) => i);
+  bySeen.sort(
+    (a, b) =>
+      sourceCalls[b]! - sourceCalls[a]! || (seen[a]! < seen[b]! ? -1 : seen[a]! > seen[b]! ? 1 : 0),
+  );
+  const sources = bySeen.map((i) => seen[i]!);
+  // The flattened calls' sources, renumbered most calls first.
+  const rank = new Int32Array(seen.length);
+  bySeen.forEach((i, r) => (rank[i] = r));
+  for (let i = 0; i < flat.n; i++) flat.source[i] = rank[flat.source[i]!]!;
   const searched = sources.slice(0, MAX_SEARCHED_MODELS);
   const fixed = sources.slice(MAX_SEARCHED_MODELS);
   const usable = [...new Set(candidates)].filter((m) => priceRowFor(pricing, m) !== undefined);
@@ -94,14 +108,6 @@ export function searchReplayChoices(
   const targets = [...new Set([...usable, ...sources])];
   const targetIndex = new Map(targets.map((t, i) => [t, i]));
   const rates = targets.map((t) => ratesOf(t, priceRowsFor(pricing, t)!));
-  const sourceIndex = new Map(sources.map((s, i) => [s, i]));
-  const flat = flatten(
-    calls,
-    // Reconciling calls have no prompt of their own: a replay leaves them out (SPEC §13.7).
-    (c) => c.kind !== 'reconciling' && rowOf(c.model) !== undefined,
-    (c) => sourceIndex.get(rowOf(c.model)!)!,
-    rates.some((r) => r.dated),
-  );
   // Source i < searched.length is searched (its bit in a mask); the others have a fixed target.
   const fixedTarget = sources.map((s, i) => (i < searched.length ? -1 : targetIndex.get(s)!));
   const options = searched.map((s) => {

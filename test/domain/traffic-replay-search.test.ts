@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findPriceRow } from '../../src/core/model-names.ts';
-import { DEFAULT_PRICING } from '../../src/core/pricing.ts';
+import { DEFAULT_PRICING, type PriceRow } from '../../src/core/pricing.ts';
 import { replayTrace, type TraceCall } from '../../src/core/traces/index.ts';
 import {
   MAX_RANKED_CHOICES,
@@ -213,5 +213,81 @@ describe('the cheapest setting that moves no model', () => {
       search.keepModels.totalUsd,
       6,
     );
+  });
+
+  it('keeps token counts that are not whole numbers, and ranks models by every call on them', () => {
+    const seeded = seededTraffic(5, 30, ['claude-opus-4-6', 'claude-haiku-4-5']);
+    // A count no 32-bit column holds, and one with a fraction, as a hand-written trace may give.
+    const calls = seeded.map((call, i) =>
+      i === 3
+        ? { ...call, outputTokens: call.outputTokens + 0.5 }
+        : i === 4
+          ? { ...call, inputTokens: 2 ** 32 + 7 }
+          : call,
+    );
+    const search = searchReplayChoices(calls, DEFAULT_PRICING, CANDIDATES, ANY);
+    for (const choice of [...search.ranked, search.keepModels]) {
+      const { totals } = replayTrace(calls, DEFAULT_PRICING, {
+        kind: 'whatIf',
+        model: new Map(choice.mapping.map((m) => [m.from, m.to])),
+        ttlSeconds: choice.ttlSeconds,
+      });
+      expect(choice.totalUsd).toBeCloseTo(totals.totalUsd, 9);
+    }
+    // Reconciling calls are out of the replay but count towards which models are most used.
+    const few = calls.filter((c) => c.model === 'claude-haiku-4-5').length;
+    const many = calls.filter((c) => c.model === 'claude-opus-4-6').length;
+    const reconciling = Array.from({ length: many - few + 1 }, (_, i) => ({
+      ...calls.find((c) => c.model === 'claude-haiku-4-5')!,
+      kind: 'reconciling' as const,
+      conversationId: `reconciling-${i}`,
+    }));
+    const ranked = searchReplayChoices(
+      [...calls, ...reconciling],
+      DEFAULT_PRICING,
+      CANDIDATES,
+      ANY,
+    );
+    expect(ranked.searchedModels[0]).toBe(findPriceRow(DEFAULT_PRICING, 'claude-haiku-4-5')!.model);
+    expect(ranked.keepModels.totalUsd).toBeCloseTo(search.keepModels.totalUsd, 9);
+  });
+
+  it('prices traffic over centuries and over hundreds of models as the core replays it', () => {
+    // 300 models seen (more than a byte names) and days 84,000 apart (more than 16 bits hold).
+    const haiku = DEFAULT_PRICING['claude-haiku-4-5']!;
+    const pricing: Record<string, PriceRow | readonly PriceRow[]> = { ...DEFAULT_PRICING };
+    const models = Array.from({ length: 300 }, (_, i) => `house-model-${i}`);
+    models.forEach((m, i) => (pricing[m] = { ...haiku, output: haiku.output + i / 100 }));
+    // The far calls' day picks a later row (SPEC §13.6 a), so a day read wrong would show.
+    pricing['house-model-0'] = [
+      { ...haiku, effectiveFrom: '2023-01-01' },
+      { ...haiku, output: 99, effectiveFrom: '2100-01-01' },
+    ];
+    const near = seededTraffic(13, 20, models.slice(0, 40));
+    const far = models.map((model, i) => ({
+      ...near[i % near.length]!,
+      callId: `far-${i}`,
+      conversationId: `far-${i % 7}`,
+      model,
+      at: 1_700_000_000 + 84_000 * 86_400 + 90 * i,
+    }));
+    const calls = [...near, ...far];
+    const laterRow = replayTrace(calls, pricing, { kind: 'whatIf', ttlSeconds: 300 }).totals;
+    const firstRow = replayTrace(
+      calls,
+      { ...pricing, 'house-model-0': haiku },
+      { kind: 'whatIf', ttlSeconds: 300 },
+    ).totals;
+    expect(laterRow.totalUsd).not.toBeCloseTo(firstRow.totalUsd, 6);
+    const search = searchReplayChoices(calls, pricing, CANDIDATES, ANY);
+    expect(search.fixedModels.length).toBeGreaterThan(256 - MAX_SEARCHED_MODELS);
+    for (const choice of [...search.ranked.slice(0, 3), search.keepModels]) {
+      const { totals } = replayTrace(calls, pricing, {
+        kind: 'whatIf',
+        model: new Map(choice.mapping.map((m) => [m.from, m.to])),
+        ttlSeconds: choice.ttlSeconds,
+      });
+      expect(choice.totalUsd).toBeCloseTo(totals.totalUsd, 9);
+    }
   });
 });
