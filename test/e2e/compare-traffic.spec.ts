@@ -94,3 +94,34 @@ for (const viewport of [
     await months.screenshot({ path: `${SHOTS}/compare-months-${viewport.width}.png` });
   });
 }
+
+test("A/B's gate row prices B's population of the traffic's own outputs as the gate tab does", async ({
+  newPage,
+  baseUrl,
+}) => {
+  test.setTimeout(90_000);
+  const page = await newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(baseUrl, { waitUntil: 'load' });
+  await openTab(page, 'Your traffic');
+  await page.getByLabel('Choose trace files', EXACT).setInputFiles([FIXTURE]);
+  await expect(page.getByText(/^Read 1 file:/)).toBeVisible(TIMEOUT);
+  // A: the log-normal population; B: the traffic's own tool outputs.
+  await page.getByRole('button', { name: 'Pin as A', ...EXACT }).click();
+  const gate = await openTab(page, 'Offload gate');
+  await gate.getByRole('button', { name: "My traffic's tool outputs" }).click();
+  await expect(gate.getByText(/tool outputs from your traffic/).first()).toBeVisible(TIMEOUT);
+  const line = gate
+    .getByRole('region', { name: 'Scale to a month' })
+    .getByText(/^Net-saving gate: \$.* a day · \$.* per 30 days$/);
+  await expect(line).toBeVisible(TIMEOUT);
+  const onTab = /· (\$[\d,.]+) per 30 days$/.exec(await line.innerText())![1]!;
+
+  await page.getByRole('button', { name: 'Compare', ...EXACT }).click();
+  const months = page
+    .getByRole('complementary', { name: COMPARE })
+    .getByRole('region', { name: 'Each tab per 30 days of your traffic, A and B' });
+  const cells = months.getByRole('row', { name: /^Offload gate/ }).getByRole('cell');
+  // B's figure is the gate tab's own line; A's is its log-normal population's, so they differ.
+  await expect(cells).toHaveText([/^\$/, onTab, /^[+−-]\$/], TIMEOUT);
+  await expect(cells.nth(0)).not.toHaveText(onTab);
+});

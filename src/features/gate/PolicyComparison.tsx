@@ -1,7 +1,5 @@
 import { memo, useId, useMemo, useState } from 'react';
 import { parseSizes, type PricingTable, type ResolvedGateInputs } from '../../core/index.ts';
-import { pricingFor } from '../../domain/baselines.ts';
-import type { PopulationRequest } from '../../engine/api.ts';
 import { useEngineQuery } from '../../engine/use-engine-query.ts';
 import { useAppStore } from '../../state/store.ts';
 import { recallAtSize, type PolicyBasis } from '../../domain/population-sizes.ts';
@@ -23,7 +21,7 @@ import { ComparisonControls } from './ComparisonControls.tsx';
 import { policyBars } from './policy-bars.ts';
 import { GateVolumeLine } from './GateVolumeLine.tsx';
 import { TrafficPopulation } from './TrafficPopulation.tsx';
-import { useTrafficPopulation } from './use-traffic-population.ts';
+import { populationRequest, useTrafficPopulation } from '../../engine/traces/traffic-figures.ts';
 
 interface Bar {
   policy: string;
@@ -145,14 +143,9 @@ export const PolicyComparison = memo(function PolicyComparison({
       : pasteDraft.error;
 
   // The comparison sweeps sizes itself: the current output size is irrelevant.
-  const request = useMemo<PopulationRequest>(
-    () => ({
-      population: traffic.population,
-      inputs: sweepInputs,
-      pricing: pricingFor(pricing, [sweepInputs.modelName]),
-      ...(traffic.packed === undefined ? {} : { outputs: traffic.packed }),
-    }),
-    [traffic.population, traffic.packed, sweepInputs, pricing],
+  const request = useMemo(
+    () => populationRequest(traffic, sweepInputs, pricing),
+    [traffic, sweepInputs, pricing],
   );
   const answer = useEngineQuery('gate', 'population', request);
   const result = answer.value;

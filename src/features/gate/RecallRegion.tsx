@@ -15,7 +15,10 @@ import { PALETTE } from '../../ui/charts/palette.ts';
 import { ChartFrame } from '../../ui/ChartFrame.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatNumber, formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
-import { recallRegionRequest, type TrafficPopulationUse } from './use-traffic-population.ts';
+import {
+  recallRegionRequest,
+  type TrafficPopulationUse,
+} from '../../engine/traces/traffic-figures.ts';
 
 const COLOR: Readonly<Record<PolicyId, string>> = {
   never: PALETTE.baseline,

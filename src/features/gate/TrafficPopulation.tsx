@@ -3,7 +3,6 @@ import type { PricingTable, ResolvedGateInputs } from '../../core/index.ts';
 import { recallVerdicts, type RecallVerdict } from '../../domain/recall-verdict.ts';
 import { useEngineQuery } from '../../engine/use-engine-query.ts';
 import { useAppStore } from '../../state/store.ts';
-import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
 import { LineChart } from '../../ui/charts/LineChart.tsx';
 import { Legend } from '../../ui/charts/Legend.tsx';
 import { INK, PALETTE } from '../../ui/charts/palette.ts';
@@ -12,7 +11,11 @@ import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { formatNumber, formatPercent, formatTokens, formatUsd } from '../../ui/format.ts';
 import { usdTick } from './chart-bits.tsx';
 import { RecallRegion } from './RecallRegion.tsx';
-import { recallSweepRequest, type TrafficPopulationUse } from './use-traffic-population.ts';
+import {
+  recallSweepRequest,
+  useTrafficFigures,
+  type TrafficPopulationUse,
+} from '../../engine/traces/traffic-figures.ts';
 import './traffic-population.css';
 
 /** The recall priors the verdict is shown at, 0 to 1. */

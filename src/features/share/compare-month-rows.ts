@@ -17,6 +17,7 @@ import {
   type BillPart,
   type UnitCosts,
 } from '../../domain/volume.ts';
+import type { PopulationResult } from '../../engine/api.ts';
 import type { TrafficCarry } from '../../engine/traces/traffic-carry.ts';
 import type { TrafficRates } from '../../engine/traces/traffic-figures.ts';
 import type { ScenarioData } from '../../model/scenario.ts';
@@ -29,6 +30,14 @@ export interface MonthSide {
   readonly pricing: PricingTable;
   /** Undefined while it is worked out. */
   readonly carry: TrafficCarry | undefined;
+  /**
+   * The policy comparison over the traffic's own tool outputs, as the gate
+   * tab has the worker price it, when the scenario's population is the
+   * traffic's (undefined while it is worked out); null when it is not, or
+   * when the traffic has no outputs and the gate falls back to the
+   * log-normal population of the headline figures.
+   */
+  readonly trafficGate: PopulationResult | undefined | null;
 }
 
 type Side = Figure | { error: string };
@@ -49,18 +58,21 @@ function perMonth(
 }
 
 function gateMonth(side: MonthSide, rates: TrafficRates): Side {
-  const { carry } = side;
-  // The tab prices the traffic's own outputs in the worker; the headline figures do not.
-  if (side.scenario.gate.population.mode === 'traffic') {
-    return { kind: 'text', value: "On the gate tab (your traffic's outputs)" };
-  }
-  if (carry === undefined) return WORKING;
+  const { carry, trafficGate } = side;
+  if (carry === undefined || trafficGate === undefined) return WORKING;
   const volume = resolveVolume(
     side.scenario.gate.volumePerDay,
     carry.outputsPerDay,
     DEFAULT_VOLUME_PER_DAY.toolOutputs,
   );
   const part = gateBillPart(carry, rates.asBilledUsdPerDay);
+  // Over the traffic's own outputs, the worker's comparison, as the gate tab's line reads it.
+  if (trafficGate !== null) {
+    if (!trafficGate.ok) {
+      return { error: trafficGate.error ?? `no price row for ${side.scenario.gate.modelName}` };
+    }
+    return perMonth(gateUnitCosts(trafficGate.figures.comparison), 2, volume, part);
+  }
   return from(side.figures.population, (p) =>
     perMonth(gateUnitCosts(p.policies.comparison), 2, volume, part),
   );

@@ -4,7 +4,10 @@
  * scenario's price table, and the comparison's rows and status from them.
  */
 import { useMemo } from 'react';
-import { useTrafficFigures } from '../../engine/traces/traffic-figures.ts';
+import {
+  useTrafficFigures,
+  useTrafficGateComparison,
+} from '../../engine/traces/traffic-figures.ts';
 import { useStoredTraffic, useTrafficReplay } from '../../engine/traces/traffic-queries.ts';
 import type { ScenarioData } from '../../model/scenario.ts';
 import { useValue } from '../../state/derive.ts';
@@ -49,17 +52,43 @@ export function useCompareTraffic(pinned: ScenarioData): TrafficComparison | nul
   const scenarioB = useValue(currentScenario);
   const carryA = useTrafficCarry(pricingA ?? pricingB);
   const carryB = useTrafficCarry(pricingB);
+  const gateA = useTrafficGateComparison(pinned.gate, hasTraffic ? pricingA : null);
+  const gateB = useTrafficGateComparison(scenarioB.gate, hasTraffic ? pricingB : null);
   // Once per change of what they read, not per render: the table keeps its rows.
   const monthRows = useMemo(
     () =>
       rates === undefined || figuresA === null || pricingA === null
         ? []
         : monthCompareRows(
-            { scenario: pinned, figures: figuresA, pricing: pricingA, carry: carryA },
-            { scenario: scenarioB, figures: figuresB, pricing: pricingB, carry: carryB },
+            {
+              scenario: pinned,
+              figures: figuresA,
+              pricing: pricingA,
+              carry: carryA,
+              trafficGate: gateA,
+            },
+            {
+              scenario: scenarioB,
+              figures: figuresB,
+              pricing: pricingB,
+              carry: carryB,
+              trafficGate: gateB,
+            },
             rates,
           ),
-    [rates, pinned, figuresA, pricingA, carryA, scenarioB, figuresB, pricingB, carryB],
+    [
+      rates,
+      pinned,
+      figuresA,
+      pricingA,
+      carryA,
+      gateA,
+      scenarioB,
+      figuresB,
+      pricingB,
+      carryB,
+      gateB,
+    ],
   );
   if (!ask) return null;
   const sideA = sideOf(a);
