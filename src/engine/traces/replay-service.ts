@@ -53,20 +53,25 @@ export function callsInScope(calls: readonly TraceCall[], scope: ReplayScope): T
   return calls.filter((c) => ids.has(c.conversationId));
 }
 
-/** The models seen in `calls`: by price row, else by the name as written; most calls first. */
-export function modelsSeenIn(calls: Iterable<TraceCall>, pricing: PricingTable): ModelSeenShare[] {
+/** A count of the models seen: by price row, else by the name as written; most calls first. */
+function modelsSeenCounter(pricing: PricingTable) {
   const rowOf = rowFinder(pricing);
   const seen = new Map<string, { priced: boolean; calls: number }>();
-  for (const call of calls) {
-    const row = rowOf(call.model)?.model;
-    const key = row ?? call.model;
-    const held = seen.get(key);
-    if (held === undefined) seen.set(key, { priced: row !== undefined, calls: 1 });
-    else held.calls += 1;
-  }
-  return [...seen]
-    .map(([model, s]) => ({ model, priced: s.priced, calls: s.calls }))
-    .sort((a, b) => b.calls - a.calls || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
+  return {
+    add(call: TraceCall): void {
+      const row = rowOf(call.model)?.model;
+      const key = row ?? call.model;
+      const held = seen.get(key);
+      if (held === undefined) seen.set(key, { priced: row !== undefined, calls: 1 });
+      else held.calls += 1;
+    },
+    // Most calls first, then by name: the same whatever order the calls were counted in.
+    result(): ModelSeenShare[] {
+      return [...seen]
+        .map(([model, s]) => ({ model, priced: s.priced, calls: s.calls }))
+        .sort((a, b) => b.calls - a.calls || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
+    },
+  };
 }
 
 /**
@@ -170,9 +175,12 @@ function basisFrom(calls: RereadableCalls, pricing: PricingTable): ScopeBasis {
   const asRun = startReplay(pricing, { kind: 'asRun' });
   const asRunColumn = replayColumnSum(pricing, (id) => (oneHour.has(id) ? 3600 : 300));
   const addToColumn = (call: ReplayedCall) => asRunColumn.add(call);
+  // Counted on the as-run pass: one read of the store less than a pass of its own.
+  const seen = modelsSeenCounter(pricing);
   let callCount = 0;
   let conversations = 0;
   for (const conversation of calls.byConversation()) {
+    for (const call of conversation) seen.add(call);
     callCount += conversation.length;
     conversations += 1;
     if (ranOnOneHour(conversation)) oneHour.add(conversation[0]!.conversationId);
@@ -183,7 +191,7 @@ function basisFrom(calls: RereadableCalls, pricing: PricingTable): ScopeBasis {
     callCount,
     asBilled: billedColumn(calls.inTimeOrder(), pricing),
     asRun: asRunColumn.column(),
-    modelsSeen: modelsSeenIn(calls.inTimeOrder(), pricing),
+    modelsSeen: seen.result(),
     conversations,
     oneHourConversations: oneHour.size,
     oneHour,
