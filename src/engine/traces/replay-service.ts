@@ -74,10 +74,6 @@ function modelsSeenCounter(pricing: PricingTable) {
   };
 }
 
-/**
- * The core's plan for a choice: a mapping keyed by the model names as
- * written (the choice names price rows, or an unpriced name as written).
- */
 /** What a choice moves: one model for every call, or each model seen as the mapping says. */
 function movesOf(
   calls: Iterable<TraceCall>,

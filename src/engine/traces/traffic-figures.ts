@@ -265,13 +265,7 @@ export function recallSweepRequest(
   sweepInputs: ResolvedGateInputs,
   pricing: PricingTable,
 ): RecallSweepRequest {
-  return {
-    population: use.population,
-    inputs: sweepInputs,
-    pricing: pricingFor(pricing, [sweepInputs.modelName]),
-    probabilities: REGION_RECALL_STEPS,
-    ...(use.packed === undefined ? {} : { outputs: use.packed }),
-  };
+  return { ...populationRequest(use, sweepInputs, pricing), probabilities: REGION_RECALL_STEPS };
 }
 
 /**
